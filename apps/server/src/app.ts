@@ -1,0 +1,109 @@
+// Builds the Fastify instance: used by main.ts and by every API test (app.inject()).
+import fs from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+} from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import { installGuard } from './lib/auth.ts';
+import { installErrorHandler } from './lib/errors.ts';
+import { OutboxWorker } from './lib/outbox.ts';
+import { Scheduler } from './lib/scheduler.ts';
+import { outboxHandlers, routeModules, schedulerHooks } from './modules/index.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    dbKind: 'pglite' | 'postgres';
+    config: Config;
+    scheduler: Scheduler;
+    outbox: OutboxWorker;
+  }
+}
+
+/** The instance type module plugins receive: zod schemas type the handlers. */
+export type ZApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+export async function buildApp(opts: { config: Config; database: Database }) {
+  const { config, database } = opts;
+  const app = Fastify({
+    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', database.db);
+  app.decorate('dbKind', database.kind);
+  app.decorate('config', config);
+  installErrorHandler(app);
+  installGuard(app, database.db, config.TOKEN_IDLE_HOURS);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+      },
+    },
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Tender portal API', version: '1.0.1' },
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  const scheduler = new Scheduler(database.db, schedulerHooks(app), app.log);
+  const outbox = new OutboxWorker(database.db, outboxHandlers(app), app.log);
+  app.decorate('scheduler', scheduler);
+  app.decorate('outbox', outbox);
+
+  await app.register(
+    async (api) => {
+      for (const mod of routeModules) await api.register(mod);
+      api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+    },
+    { prefix: '/api' },
+  );
+
+  // The built web app, with history-mode fallback to index.html for every non-API GET.
+  if (fs.existsSync(path.join(config.WEB_DIST, 'index.html'))) {
+    await app.register(fastifyStatic, { root: config.WEB_DIST, wildcard: false, index: false, maxAge: '1h' });
+    const indexHtml = fs.readFileSync(path.join(config.WEB_DIST, 'index.html'));
+    app.setNotFoundHandler((request, reply) => {
+      if (request.method === 'GET' && !request.url.startsWith('/api'))
+        return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
+      return reply.code(404).send({ detail: 'not_found' });
+    });
+  }
+  return app;
+}

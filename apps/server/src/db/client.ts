@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+/** A database or a transaction: services take either. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../drizzle');
+
+/** PostgreSQL when a URL is given, otherwise PGlite under dataDir (or in memory with dataDir 'memory://'). */
+export async function openDatabase(opts: { url?: string; dataDir?: string; poolSize?: number }): Promise<Database> {
+  if (opts.url) {
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 20 });
+    // numeric and timestamps stay strings/Dates as node-postgres gives them; bigint counts come as strings.
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      async migrate() {
+        // Several replicas may start at once: one migrates, the others wait.
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock(727274)');
+          await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+        } finally {
+          await client.query('select pg_advisory_unlock(727274)').catch(() => {});
+          client.release();
+        }
+      },
+      close: () => pool.end(),
+    };
+  }
+  const dir = opts.dataDir ?? './data';
+  let client: PGlite;
+  if (dir.startsWith('memory://')) client = new PGlite();
+  else {
+    const pgDir = path.resolve(dir, 'pgdata');
+    fs.mkdirSync(pgDir, { recursive: true });
+    client = new PGlite(pgDir);
+  }
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
+    close: () => client.close(),
+  };
+}
+
+export async function isEmpty(db: Db): Promise<boolean> {
+  const rows = await db.execute<{ n: number }>(sql`select count(*)::int as n from users`);
+  return Number((rows as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0) === 0;
+}

@@ -1,0 +1,5 @@
+export * from './catalogue.ts';
+export * from './people.ts';
+export * from './setup.ts';
+export * from './system.ts';
+export * from './tenders.ts';

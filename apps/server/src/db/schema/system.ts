@@ -1,0 +1,45 @@
+import type { OutboxKind } from '@portal/shared';
+import { sql } from 'drizzle-orm';
+import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/**
+ * Append-only audit of every state change (tender, detail, proposal, winner, blacklist, user, …).
+ * tender_history and the blacklist change log read from it.
+ */
+export const history = pgTable(
+  'history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    entity: text('entity').notNull(),
+    entityId: integer('entity_id').notNull(),
+    tenderId: integer('tender_id'),
+    action: text('action').notNull(),
+    userId: integer('user_id'),
+    userName: text('user_name'),
+    data: jsonb('data').notNull().default(sql`'{}'::jsonb`),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('history_entity_idx').on(t.entity, t.entityId), index('history_tender_idx').on(t.tenderId, t.id)],
+);
+
+/** Side effects written in the same transaction as their cause, delivered by the outbox worker. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').$type<OutboxKind>().notNull(),
+    dedupeKey: text('dedupe_key'),
+    payload: jsonb('payload').notNull(),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('outbox_dedupe_uq').on(t.dedupeKey),
+    index('outbox_pending_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    check('outbox_status_ck', sql`${t.status} in ('pending','done','failed')`),
+  ],
+);

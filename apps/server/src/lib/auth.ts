@@ -1,0 +1,182 @@
+// Tokens, passwords, and the one permission guard every route goes through.
+// Each route declares `config: { access }`; app.ts refuses to start if an /api route has none.
+import crypto from 'node:crypto';
+import { promisify } from 'node:util';
+import type { SupplierRole, UserGroup } from '@portal/shared';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { authTokens, userGroups, users } from '../db/schema/index.ts';
+import { now } from './clock.ts';
+import { forbidden, unauthorized } from './errors.ts';
+
+export type Role = UserGroup;
+/** 'public': anyone; 'authenticated': any logged-in user; a list: those groups only. */
+export type Access = 'public' | 'authenticated' | readonly Role[];
+
+export const BUYERS = ['ADMINISTRATOR', 'CONTRACTOR', 'MASTER'] as const satisfies readonly Role[];
+export const ADMIN_CONTRACTOR = ['ADMINISTRATOR', 'CONTRACTOR'] as const satisfies readonly Role[];
+export const ADMIN = ['ADMINISTRATOR'] as const satisfies readonly Role[];
+export const EVERYONE = [...BUYERS, 'SUPPLIER'] as const satisfies readonly Role[];
+
+export interface SessionUser {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  group: UserGroup;
+  supplierId: number | null;
+  supplierRole: SupplierRole | null;
+  isAdmin: boolean;
+  canBlacklist: boolean;
+  language: string;
+  groupIds: number[];
+  tokenId: number;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    user: SessionUser | null;
+  }
+}
+
+export const isSupplier = (u: SessionUser | null): u is SessionUser & { supplierId: number } => u?.group === 'SUPPLIER';
+export const isBuyer = (u: SessionUser | null) => !!u && u.group !== 'SUPPLIER';
+export const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
+
+/** The signed-in user of a guarded route (the guard has already refused anonymous calls). */
+export function currentUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+// ---- passwords: scrypt (memory-hard), self-describing format scrypt$N$r$p$salt$hash ----
+const scrypt = promisify(crypto.scrypt) as (pw: string, salt: Buffer, len: number, o: crypto.ScryptOptions) => Promise<Buffer>;
+const SCRYPT = { N: 16384, r: 8, p: 1 };
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = crypto.randomBytes(16);
+  const hash = await scrypt(password, salt, 32, { ...SCRYPT, maxmem: 64 * 1024 * 1024 });
+  return `scrypt$${SCRYPT.N}$${SCRYPT.r}$${SCRYPT.p}$${salt.toString('base64')}$${hash.toString('base64')}`;
+}
+
+export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
+  // Unknown users still pay for one hash so timing tells nothing.
+  const parts = (stored ?? '').split('$');
+  if (parts.length !== 6 || parts[0] !== 'scrypt') {
+    await scrypt(password, Buffer.alloc(16), 32, { ...SCRYPT, maxmem: 64 * 1024 * 1024 });
+    return false;
+  }
+  const [, N, r, p, salt, hash] = parts;
+  const expected = Buffer.from(hash, 'base64');
+  const got = await scrypt(password, Buffer.from(salt, 'base64'), expected.length, {
+    N: Number(N),
+    r: Number(r),
+    p: Number(p),
+    maxmem: 64 * 1024 * 1024,
+  });
+  return crypto.timingSafeEqual(expected, got);
+}
+
+// ---- tokens: 32 random bytes, only the SHA-256 is stored ----
+export const hashKey = (key: string) => crypto.createHash('sha256').update(key).digest('hex');
+
+export async function issueToken(db: Db, userId: number, idleHours: number, kind: 'session' | 'reset' = 'session') {
+  const key = crypto.randomBytes(32).toString('base64url');
+  const t = now();
+  await db.insert(authTokens).values({
+    userId,
+    keyHash: hashKey(key),
+    kind,
+    created: t,
+    lastUsed: t,
+    expires: new Date(t.getTime() + idleHours * 3600_000),
+  });
+  return key;
+}
+
+export async function revokeTokens(db: Db, userId: number, exceptTokenId?: number) {
+  await db
+    .update(authTokens)
+    .set({ revoked: now() })
+    .where(
+      and(
+        eq(authTokens.userId, userId),
+        isNull(authTokens.revoked),
+        exceptTokenId ? sql`${authTokens.id} <> ${exceptTokenId}` : undefined,
+      ),
+    );
+}
+
+/** Looks a session key up; slides its expiry (written at most once a minute). Null when unknown, expired or revoked. */
+export async function resolveToken(db: Db, key: string, idleHours: number): Promise<SessionUser | null> {
+  const t = now();
+  const [row] = await db
+    .select({ token: authTokens, user: users })
+    .from(authTokens)
+    .innerJoin(users, eq(users.id, authTokens.userId))
+    .where(
+      and(
+        eq(authTokens.keyHash, hashKey(key)),
+        eq(authTokens.kind, 'session'),
+        isNull(authTokens.revoked),
+        gt(authTokens.expires, t),
+        eq(users.isActive, true),
+        eq(users.isDeleted, false),
+      ),
+    )
+    .limit(1);
+  if (!row) return null;
+  if (t.getTime() - row.token.lastUsed.getTime() > 60_000) {
+    await db
+      .update(authTokens)
+      .set({ lastUsed: t, expires: new Date(t.getTime() + idleHours * 3600_000) })
+      .where(eq(authTokens.id, row.token.id));
+  }
+  const groups = await db.select({ id: userGroups.groupId }).from(userGroups).where(eq(userGroups.userId, row.user.id));
+  const u = row.user;
+  return {
+    id: u.id,
+    email: u.email,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    group: u.group as UserGroup,
+    supplierId: u.supplierId,
+    supplierRole: u.supplierRole as SupplierRole | null,
+    isAdmin: u.isAdmin,
+    canBlacklist: u.canBlacklist,
+    language: u.language,
+    groupIds: groups.map((g) => g.id),
+    tokenId: row.token.id,
+  };
+}
+
+export function tokenFromHeader(header: string | undefined): string | null {
+  if (!header) return null;
+  const m = /^Token\s+([A-Za-z0-9_\-]{20,100})$/.exec(header.trim());
+  return m ? m[1] : null;
+}
+
+/** Installs the guard: authenticates, then checks the route's declared access. */
+export function installGuard(app: FastifyInstance, db: Db, idleHours: number) {
+  app.decorateRequest('user', null);
+  app.addHook('onRoute', (route) => {
+    const url = route.url ?? '';
+    if (url.startsWith('/api') && route.method !== 'HEAD' && !route.config?.access && !url.startsWith('/api/openapi'))
+      throw new Error(`Route ${route.method} ${url} declares no access (config.access)`);
+  });
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (!access) return;
+    const header = request.headers.authorization;
+    const key = tokenFromHeader(header);
+    if (key) request.user = await resolveToken(db, key, idleHours);
+    if (access === 'public') return;
+    if (!header) throw unauthorized('not_authenticated');
+    if (!request.user) throw unauthorized('invalid_token');
+    if (access !== 'authenticated' && !access.includes(request.user.group)) throw forbidden();
+  });
+}

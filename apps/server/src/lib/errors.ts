@@ -1,0 +1,101 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+
+/** 400 bodies: `{"field": ["message_key"], "non_field_errors": [...]}`; others: `{"detail": "message_key"}`. */
+export type FieldErrors = Record<string, string[]>;
+
+export class AppError extends Error {
+  readonly status: number;
+  readonly body: FieldErrors | { detail: string };
+  constructor(status: number, body: FieldErrors | { detail: string }) {
+    super(typeof body === 'object' && 'detail' in body ? String(body.detail) : JSON.stringify(body));
+    this.status = status;
+    this.body = body;
+  }
+}
+
+export const badRequest = (errors: FieldErrors) => new AppError(400, errors);
+/** 400 with one message on one field (or non_field_errors). */
+export const invalid = (field: string, key: string) => new AppError(400, { [field]: [key] });
+export const nonField = (key: string) => new AppError(400, { non_field_errors: [key] });
+export const notFound = () => new AppError(404, { detail: 'not_found' });
+export const forbidden = (detail = 'forbidden') => new AppError(403, { detail });
+export const unauthorized = (detail = 'not_authenticated') => new AppError(401, { detail });
+
+/** Collects field errors; throws them all at once. */
+export class ErrorBag {
+  readonly errors: FieldErrors = {};
+  add(field: string, key: string) {
+    (this.errors[field] ??= []).push(key);
+    return this;
+  }
+  get empty() {
+    return Object.keys(this.errors).length === 0;
+  }
+  throwIfAny() {
+    if (!this.empty) throw badRequest(this.errors);
+  }
+}
+
+const KEY = /^[a-z][a-z0-9_\-]*$/;
+
+/** Turns zod issues into field errors with message keys. A schema may carry its own key as the message. */
+export function zodIssuesToFieldErrors(issues: z.core.$ZodIssue[] | readonly unknown[]): FieldErrors {
+  const out: FieldErrors = {};
+  for (const raw of issues as z.core.$ZodIssue[]) {
+    const field = raw.path?.length ? raw.path.map(String).join('.') : 'non_field_errors';
+    (out[field] ??= []).push(issueKey(raw));
+  }
+  return out;
+}
+
+function issueKey(i: z.core.$ZodIssue): string {
+  if (i.message && KEY.test(i.message)) return i.message;
+  switch (i.code) {
+    case 'invalid_type':
+      return i.input === undefined || i.input === null ? 'required' : i.expected === 'number' ? 'not_a_number' : 'invalid';
+    case 'too_small':
+      return i.origin === 'string' && i.minimum === 1 ? 'blank' : 'too_short';
+    case 'too_big':
+      return 'too_long';
+    case 'invalid_value':
+      return 'invalid_choice';
+    case 'unrecognized_keys':
+      return 'unknown_field';
+    default:
+      return 'invalid';
+  }
+}
+
+export function installErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof AppError) return reply.code(err.status).send(err.body);
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const issues = err.validation.map(
+        (v) =>
+          ({
+            ...v.params,
+            code: v.keyword,
+            message: v.message,
+            path: v.instancePath.split('/').filter(Boolean),
+          }) as unknown as z.core.$ZodIssue,
+      );
+      return reply.code(400).send(zodIssuesToFieldErrors(issues));
+    }
+    if (isResponseSerializationError(err)) {
+      request.log.error({ err, issues: err.cause.issues }, 'response does not match its schema');
+      return reply.code(500).send({ detail: 'server_error' });
+    }
+    if (err.statusCode === 429) return reply.code(429).send({ detail: 'too_many_requests' });
+    if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || err instanceof SyntaxError)
+      return reply.code(400).send({ non_field_errors: ['invalid_json'] });
+    if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.code(415).send({ detail: 'unsupported_media_type' });
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send({ detail: 'too_large' });
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500)
+      return reply.code(err.statusCode).send({ detail: 'invalid' });
+    request.log.error({ err }, 'unhandled error');
+    return reply.code(500).send({ detail: 'server_error' });
+  });
+  app.setNotFoundHandler((request, reply) => reply.code(404).send({ detail: 'not_found' }));
+}

@@ -1,0 +1,120 @@
+// The one list mechanism: page, page_size (0 = all as a plain array), ids, search, whitelisted ordering, filters.
+// Answers {results, pages, count} with the page and the total in one query (count(*) over ()).
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@portal/shared';
+import { type AnyColumn, and, asc, desc, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import type { Db } from '../db/client.ts';
+import { invalid } from './errors.ts';
+
+/** A positive integer id in a path or query ("12"; never "1e3", "0x1", "12a"). */
+export const idString = z
+  .string()
+  .regex(/^\d{1,9}$/, 'invalid_id')
+  .transform(Number)
+  .refine((n) => n > 0, 'invalid_id');
+export const idParams = z.object({ id: idString });
+
+/** "true"/"false"/"1"/"0" in a query string. */
+export const boolQuery = z.enum(['true', 'false', '1', '0', 'True', 'False']).transform((v) => v === 'true' || v === '1' || v === 'True');
+
+export const listQuery = z.object({
+  page: z
+    .string()
+    .regex(/^\d{1,6}$/, 'invalid_page')
+    .transform(Number)
+    .refine((n) => n >= 1, 'invalid_page')
+    .optional(),
+  page_size: z
+    .string()
+    .regex(/^\d{1,6}$/, 'invalid_page_size')
+    .transform(Number)
+    .refine((n) => n <= MAX_PAGE_SIZE, 'page_size_too_large')
+    .optional(),
+  ids: z
+    .string()
+    .regex(/^\d{1,9}(,\d{1,9})*$/, 'invalid_ids')
+    .transform((s) => s.split(',').map(Number))
+    .optional(),
+  search: z.string().max(200, 'too_long').optional(),
+  ordering: z
+    .string()
+    .regex(/^-?[a-z_0-9]+(,-?[a-z_0-9]+)*$/i, 'invalid_ordering')
+    .optional(),
+});
+export type ListQuery = z.output<typeof listQuery>;
+
+export const paged = <T extends z.ZodType>(item: T) =>
+  z.union([z.object({ results: z.array(item), pages: z.number().int(), count: z.number().int() }), z.array(item)]);
+export type Paged<T> = { results: T[]; pages: number; count: number } | T[];
+
+export interface ListSpec {
+  /** API ordering name → column or expression. Only these may be ordered by. */
+  ordering: Record<string, AnyColumn | SQL | SQL.Aliased>;
+  defaultOrdering: string;
+  /** Columns or expressions matched by `search` (every word must match one of them, case-insensitive). */
+  search?: (AnyColumn | SQL)[];
+  /** The primary key: used for `ids` and as the last, stable sort key. */
+  id: AnyColumn;
+}
+
+/** The window total for the select list: `_count: totalCount()`. */
+export const totalCount = () => sql<number>`count(*) over ()`.mapWith(Number);
+
+export function orderBy(spec: ListSpec, ordering: string | undefined): SQL[] {
+  const fields = (ordering || spec.defaultOrdering).split(',').filter(Boolean);
+  const out: SQL[] = [];
+  for (const f of fields) {
+    const name = f.startsWith('-') ? f.slice(1) : f;
+    const col = spec.ordering[name];
+    if (!col) throw invalid('ordering', 'invalid_ordering');
+    const expr = 'getSQL' in col && !('name' in col) ? col : (col as AnyColumn);
+    out.push(f.startsWith('-') ? sql`${desc(expr as AnyColumn)} nulls last` : sql`${asc(expr as AnyColumn)} nulls first`);
+  }
+  out.push(asc(spec.id));
+  return out;
+}
+
+export function searchWhere(spec: ListSpec, search: string | undefined): SQL | undefined {
+  const words = (search ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 10);
+  if (!words.length || !spec.search?.length) return undefined;
+  return and(
+    ...words.map((w) => {
+      const pattern = `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      return or(...spec.search!.map((c) => ilike(c as AnyColumn, pattern)));
+    }),
+  );
+}
+
+/**
+ * Runs a list. `select()` builds the query (columns, joins; include `_count: totalCount()`), the helper adds
+ * filters, search, ordering and the page. `map` turns the page's rows into API objects (may batch-load).
+ */
+export async function paginate<Q extends PgSelect, T>(opts: {
+  db: Db;
+  query: ListQuery;
+  spec: ListSpec;
+  select: () => Q;
+  where?: (SQL | undefined)[];
+  map: (rows: Awaited<Q>) => T[] | Promise<T[]>;
+}): Promise<Paged<T>> {
+  const { query, spec } = opts;
+  const pageSize = query.page_size ?? DEFAULT_PAGE_SIZE;
+  const order = orderBy(spec, query.ordering);
+  const where = and(...(opts.where ?? []), searchWhere(spec, query.search), query.ids ? inArray(spec.id, query.ids) : undefined);
+  const base = () => opts.select().where(where).orderBy(...order);
+  if (pageSize === 0) return opts.map((await base()) as Awaited<Q>);
+  const page = query.page ?? 1;
+  const rows = (await base()
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)) as Awaited<Q>;
+  let count = (rows as unknown as { _count?: number }[])[0]?._count ?? 0;
+  if (!rows.length && page > 1) {
+    // Past the last page: the window total is not there, count separately.
+    const res = (await opts.db.execute(sql`select count(*)::int as n from (${opts.select().where(where)}) as paged`)) as unknown as {
+      rows: { n: number }[];
+    };
+    count = Number(res.rows[0]?.n ?? 0);
+  }
+  return { results: await opts.map(rows), pages: Math.max(1, Math.ceil(count / pageSize)), count };
+}

@@ -1,0 +1,72 @@
+// Moves tenders WAITING→ACTIVE at start and ACTIVE→FINISHED at finish. Each move is a conditional
+// UPDATE … WHERE status = … RETURNING, so several replicas may tick at once and each transition (and the
+// side effects its hook writes in the same transaction) happens exactly once.
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { now } from './clock.ts';
+import { audit } from './history.ts';
+
+export interface TransitionHooks {
+  /** Called inside the transaction that moved these tenders to ACTIVE. */
+  activated?: (tx: Db, tenderIds: number[]) => Promise<void>;
+  /** Called inside the transaction that moved these tenders to FINISHED. */
+  finished?: (tx: Db, tenderIds: number[]) => Promise<void>;
+}
+
+async function move(db: Db, from: string, to: string, column: 'start' | 'finish', hook?: (tx: Db, ids: number[]) => Promise<void>) {
+  return db.transaction(async (tx) => {
+    const at = now();
+    const res = (await tx.execute(sql`
+      update tenders set status = ${to}, updated = ${at}
+      where status = ${from} and ${sql.identifier(column)} <= ${at}
+      returning id`)) as unknown as { rows: { id: number }[] };
+    const ids = res.rows.map((r) => Number(r.id));
+    for (const id of ids) {
+      await audit(tx as unknown as Db, { entity: 'tender', entityId: id, tenderId: id, action: 'status', data: { from, to, by: 'scheduler' } });
+    }
+    if (ids.length && hook) await hook(tx as unknown as Db, ids);
+    return ids;
+  });
+}
+
+/** One scheduler pass. Returns the tenders it moved. */
+export async function tick(db: Db, hooks: TransitionHooks = {}) {
+  const activated = await move(db, 'WAITING', 'ACTIVE', 'start', hooks.activated);
+  const finished = await move(db, 'ACTIVE', 'FINISHED', 'finish', hooks.finished);
+  return { activated, finished };
+}
+
+export class Scheduler {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<unknown> | null = null;
+  private readonly db: Db;
+  private readonly hooks: TransitionHooks;
+  private readonly log?: FastifyBaseLogger;
+  constructor(db: Db, hooks: TransitionHooks, log?: FastifyBaseLogger) {
+    this.db = db;
+    this.hooks = hooks;
+    this.log = log;
+  }
+  runOnce() {
+    this.running ??= tick(this.db, this.hooks).finally(() => {
+      this.running = null;
+    });
+    return this.running as Promise<Awaited<ReturnType<typeof tick>>>;
+  }
+  start(intervalMs: number) {
+    const loop = () => {
+      this.runOnce()
+        .catch((err) => this.log?.error({ err }, 'scheduler tick failed'))
+        .finally(() => {
+          if (this.timer) this.timer = setTimeout(loop, intervalMs);
+        });
+    };
+    this.timer = setTimeout(loop, 0);
+  }
+  async stop() {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running?.catch(() => {});
+  }
+}

@@ -1,0 +1,49 @@
+// Reads config, opens and migrates the database, seeds the demo data when asked, listens.
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { isEmpty, openDatabase } from './db/client.ts';
+import { seedDemo } from './db/seed/demo.ts';
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(2);
+    }
+    throw err;
+  }
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  await database.migrate();
+  const seed =
+    config.SEED_DEMO === 'always' || (config.SEED_DEMO === 'auto' && database.kind === 'pglite' && (await isEmpty(database.db)));
+  if (seed) await seedDemo(database.db);
+
+  const app = await buildApp({ config, database });
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.scheduler.start(config.SCHEDULER_INTERVAL_MS);
+  app.outbox.start(config.OUTBOX_INTERVAL_MS);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await app.close(); // stops accepting, lets in-flight requests finish
+    await app.scheduler.stop();
+    await app.outbox.stop();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,77 @@
+// E-mail login, token check (may ask for terms consent), logout, terms consent.
+import { z } from 'zod';
+import type { ZApp } from '../../app.ts';
+import { currentUser, resolveToken, revokeTokens } from '../../lib/auth.ts';
+import { unauthorized } from '../../lib/errors.ts';
+import { loginBody, loginResponse } from './schema.ts';
+import { consent, LoginThrottle, login, needsTerms } from './service.ts';
+import { authTokens } from '../../db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { now } from '../../lib/clock.ts';
+
+export default async function routes(app: ZApp) {
+  const throttle = new LoginThrottle(app.config.LOGIN_RATE_LIMIT);
+
+  app.post(
+    '/login/',
+    {
+      config: { access: 'public', rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: { tags: ['auth'], body: loginBody, response: { 200: loginResponse } },
+    },
+    async (request) => {
+      throttle.check(request.ip);
+      try {
+        const out = await login(app.db, request.body.email, request.body.password, app.config.TOKEN_IDLE_HOURS);
+        throttle.succeed(request.ip);
+        return out;
+      } catch (err) {
+        throttle.fail(request.ip);
+        throw err;
+      }
+    },
+  );
+
+  app.post(
+    '/expire/',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        body: z.object({ token: z.string().min(1, 'required').max(200, 'too_long') }),
+        response: { 200: z.object({ valid: z.literal(true), request_terms: z.boolean() }) },
+      },
+    },
+    async (request) => {
+      const user = await resolveToken(app.db, request.body.token, app.config.TOKEN_IDLE_HOURS);
+      if (!user) throw unauthorized('invalid_token');
+      return { valid: true as const, request_terms: await needsTerms(app.db, user.id) };
+    },
+  );
+
+  app.post(
+    '/logout/',
+    { config: { access: 'authenticated' }, schema: { tags: ['auth'], response: { 204: z.null() } } },
+    async (request, reply) => {
+      await app.db.update(authTokens).set({ revoked: now() }).where(eq(authTokens.id, currentUser(request).tokenId));
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/logout_all/',
+    { config: { access: 'authenticated' }, schema: { tags: ['auth'], response: { 204: z.null() } } },
+    async (request, reply) => {
+      await revokeTokens(app.db, currentUser(request).id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/terms-of-use-consent/',
+    { config: { access: 'authenticated' }, schema: { tags: ['auth'], response: { 200: z.object({ consented: z.literal(true) }) } } },
+    async (request) => {
+      await consent(app.db, currentUser(request).id);
+      return { consented: true as const };
+    },
+  );
+}

@@ -1,0 +1,3 @@
+import type { ZApp } from '../../app.ts';
+
+export default async function routes(_app: ZApp) {}

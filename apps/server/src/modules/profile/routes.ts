@@ -1,0 +1,62 @@
+// GET /profile/: results[0] holds user, supplier, picture, picture_data, role, warehouse_groups_options.
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { ZApp } from '../../app.ts';
+import { suppliers } from '../../db/schema/index.ts';
+import { currentUser } from '../../lib/auth.ts';
+import { groupOption, sessionUser } from '../auth/schema.ts';
+import { sessionUserPayload } from '../auth/service.ts';
+
+const supplierSummary = z.object({
+  id: z.number(),
+  name: z.string(),
+  registration_code: z.string(),
+  is_employees_can_view_proposal: z.boolean(),
+});
+
+export const profileResult = z.object({
+  user: sessionUser,
+  supplier: supplierSummary.nullable(),
+  picture: z.string().nullable(),
+  picture_data: z.string().nullable(),
+  role: z.string(),
+  warehouse_groups_options: z.array(groupOption),
+  is_authorized: z.boolean(),
+});
+
+export default async function routes(app: ZApp) {
+  app.get(
+    '/profile/',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['profile'], response: { 200: z.object({ results: z.array(profileResult) }) } },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      const user = await sessionUserPayload(app.db, me.id);
+      let supplier: z.infer<typeof supplierSummary> | null = null;
+      if (me.supplierId) {
+        const [s] = await app.db.select().from(suppliers).where(eq(suppliers.id, me.supplierId));
+        supplier = {
+          id: s.id,
+          name: s.name,
+          registration_code: s.registrationCode,
+          is_employees_can_view_proposal: s.isEmployeesCanViewProposal,
+        };
+      }
+      return {
+        results: [
+          {
+            user,
+            supplier,
+            picture: user.picture,
+            picture_data: null,
+            role: user.role,
+            warehouse_groups_options: user.warehouse_groups_options,
+            is_authorized: false,
+          },
+        ],
+      };
+    },
+  );
+}

@@ -1,0 +1,100 @@
+// Statuses, roles and reasons of the spec. One list each; the database check constraints,
+// the zod schemas and the web's labels are all built from these.
+
+export const WORKER_ROLES = ['ADMINISTRATOR', 'CONTRACTOR', 'MASTER'] as const;
+export type WorkerRole = (typeof WORKER_ROLES)[number];
+
+export const USER_GROUPS = [...WORKER_ROLES, 'SUPPLIER'] as const;
+/** The "group" of a user: a worker role, or SUPPLIER. */
+export type UserGroup = (typeof USER_GROUPS)[number];
+
+export const SUPPLIER_ROLES = ['PLAIN', 'ADVANCED'] as const;
+export type SupplierRole = (typeof SUPPLIER_ROLES)[number];
+
+export const TENDER_STATUSES = [
+  'DRAFT',
+  'WAITING',
+  'ACTIVE',
+  'FINISHED',
+  'CHOOSING',
+  'ORDERED',
+  'CANCELED',
+  'FAILED',
+] as const;
+export type TenderStatus = (typeof TENDER_STATUSES)[number];
+
+export const DETAIL_STATUSES = ['PREPARED', 'WAITING', 'ORDERED', 'FAILED'] as const;
+export type DetailStatus = (typeof DETAIL_STATUSES)[number];
+
+export const WINNER_REASONS = ['PRICE', 'DUE DATE', 'PRODUCER', 'TEST'] as const;
+export type WinnerReason = (typeof WINNER_REASONS)[number];
+
+export const TENDER_LOG_ACTIONS = ['WATCHED', 'AGREED'] as const;
+export type TenderLogAction = (typeof TENDER_LOG_ACTIONS)[number];
+
+export const BC_SYNC_STATUSES = ['incompatible', 'pending', 'synced', 'error', 'canceled'] as const;
+export type BcSyncStatus = (typeof BC_SYNC_STATUSES)[number];
+
+export const EXPORT_STATUSES = ['PROGRESS', 'SUCCESS', 'FAILED'] as const;
+export type ExportStatus = (typeof EXPORT_STATUSES)[number];
+
+export const TEMPLATE_TYPES = ['INTERNAL', 'EXTERNAL'] as const;
+export type TemplateType = (typeof TEMPLATE_TYPES)[number];
+
+export const TEMPLATE_LANGUAGES = ['EST', 'RUS', 'ENG'] as const;
+export type TemplateLanguage = (typeof TEMPLATE_LANGUAGES)[number];
+
+export const TEMPLATE_KEYS = [
+  'TENDER_FINISHED',
+  'NEW_SUPPLIER',
+  'ACCOUNT_ACTIVATED',
+  'TENDER_OPENED',
+  'TENDER_WINNER',
+  'TENDER_MEMBER',
+  'ACCOUNT_REGISTERED',
+  'ACCOUNT_DEACTIVATED',
+  'PASSWORD_RECOVERY',
+] as const;
+export type TemplateKey = (typeof TEMPLATE_KEYS)[number];
+
+/** The template keys with their type and placeholder tags, as in the spec (catalogue and setup, notifications). */
+export const TEMPLATE_DEFINITIONS: { key: TemplateKey; type: TemplateType; tags: string[] }[] = [
+  { key: 'TENDER_FINISHED', type: 'INTERNAL', tags: ['tender_code', 'tender_start', 'tender_finish'] },
+  {
+    key: 'NEW_SUPPLIER',
+    type: 'INTERNAL',
+    tags: [
+      'company_name',
+      'company_registration_code',
+      'user_first_name',
+      'user_last_name',
+      'user_personal_code',
+      'user_email',
+      'user_phone',
+    ],
+  },
+  { key: 'ACCOUNT_ACTIVATED', type: 'INTERNAL', tags: ['user_first_name', 'user_last_name'] },
+  {
+    key: 'TENDER_OPENED',
+    type: 'EXTERNAL',
+    tags: ['tender_code', 'tender_finish', 'details_list', 'tender_group_name', 'tender_warehouse_name'],
+  },
+  { key: 'TENDER_FINISHED', type: 'EXTERNAL', tags: ['tender_code'] },
+  {
+    key: 'TENDER_WINNER',
+    type: 'EXTERNAL',
+    tags: ['tender_code', 'advanced_details_list', 'tender_group_name', 'tender_warehouse_name'],
+  },
+  { key: 'TENDER_MEMBER', type: 'EXTERNAL', tags: ['tender_code'] },
+  { key: 'ACCOUNT_REGISTERED', type: 'EXTERNAL', tags: ['user_first_name', 'user_last_name'] },
+  { key: 'ACCOUNT_ACTIVATED', type: 'EXTERNAL', tags: ['user_first_name', 'user_last_name'] },
+  { key: 'ACCOUNT_DEACTIVATED', type: 'EXTERNAL', tags: ['user_first_name', 'user_last_name'] },
+  { key: 'PASSWORD_RECOVERY', type: 'EXTERNAL', tags: [] },
+];
+
+export const LANGUAGES = ['et', 'ru', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+export const OUTBOX_KINDS = ['email', 'directo_export', 'bc_sync'] as const;
+export type OutboxKind = (typeof OUTBOX_KINDS)[number];
+export const OUTBOX_STATUSES = ['pending', 'done', 'failed'] as const;

@@ -1,0 +1,4 @@
+export * from './enums.ts';
+export * from './limits.ts';
+export * from './messages.ts';
+export * from './money.ts';

@@ -1,0 +1,24 @@
+// Business constants and limits of the spec, in one place.
+export const DEFAULT_PAGE_SIZE = 50;
+export const PAGE_SIZES = [50, 100, 200] as const;
+/** Largest page a list answers; 0 means "all rows" for exports. */
+export const MAX_PAGE_SIZE = 5000;
+export const SUPPLIER_USERS_PAGE_SIZE = 30;
+export const MAX_OFFER_LINES_PER_PART = 3;
+export const BUYER_OFFERS_SHOWN = 3;
+export const PRICE_MIN = '0.0001';
+export const PRICE_MAX_DECIMALS = 4;
+export const EAN_MAX_DIGITS = 13;
+export const PRODUCT_CODE_MAX = 35;
+export const COMMENT_MAX = 1000;
+export const WINNER_COMMENT_MIN = 5;
+export const TENDER_MIN_MINUTES = 30;
+export const PASSWORD_MIN = 8;
+export const PRODUCER_SEARCH_MIN_CHARS = 2;
+export const PRODUCER_SEARCH_RESULTS = 5;
+export const PART_CODE_SEARCH_MIN_CHARS = 5;
+export const EXPORT_POLL_MS = 1000;
+export const TOAST_SECONDS = 3;
+export const EID_COUNTDOWN_SECONDS = 90;
+export const SOFTWARE_VERSION = 'v.1.0.1';
+export const CURRENCY = 'EUR';

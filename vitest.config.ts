@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit and API integration tests. Each integration file gets its own database (see apps/server/src/test/db.ts);
+// two workers because CI has two cores.
+export default defineConfig({
+  test: {
+    include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'tools/**/*.test.ts'],
+    globalSetup: ['apps/server/src/test/global-setup.ts'],
+    pool: 'forks',
+    maxWorkers: 2,
+    testTimeout: 30000,
+    hookTimeout: 60000,
+  },
+});
