@@ -14,6 +14,7 @@ import profileRoutes from './profile/routes.ts';
 import setupRoutes from './setup/routes.ts';
 import systemRoutes from './system/routes.ts';
 import { tenderSchedulerHooks } from './tenders/lifecycle.ts';
+import tenderExportRoutes from './tenders/exportRoutes.ts';
 import tendersRoutes from './tenders/routes.ts';
 
 export const routeModules = [
@@ -25,6 +26,7 @@ export const routeModules = [
   blacklistRoutes,
   detailsRoutes,
   tendersRoutes,
+  tenderExportRoutes,
   notificationsRoutes,
   integrationsRoutes,
 ];

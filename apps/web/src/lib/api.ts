@@ -1,0 +1,125 @@
+// The API client: JSON in and out, the session token, typed errors. No UI side effects here:
+// 401 handling and toasts live in app/providers.tsx (the query client's error handler).
+
+export type FieldErrors = Record<string, string[]>;
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: unknown;
+  constructor(status: number, body: unknown) {
+    super(`API ${status}`);
+    this.status = status;
+    this.body = body;
+  }
+  /** 400 bodies: field → message keys. */
+  get fieldErrors(): FieldErrors {
+    if (this.status !== 400 || !this.body || typeof this.body !== 'object') return {};
+    return this.body as FieldErrors;
+  }
+  /** 401/403/404/429 bodies: the message key. */
+  get detail(): string | undefined {
+    const b = this.body as { detail?: string } | null;
+    return typeof b?.detail === 'string' ? b.detail : undefined;
+  }
+}
+
+const TOKEN_KEY = 'token';
+export const session = {
+  get token() {
+    return localStorage.getItem(TOKEN_KEY);
+  },
+  set(token: string) {
+    localStorage.setItem(TOKEN_KEY, token);
+  },
+  clear() {
+    localStorage.removeItem(TOKEN_KEY);
+  },
+};
+
+type Query = Record<string, string | number | boolean | null | undefined | (string | number)[]>;
+
+export function toQueryString(q?: Query): string {
+  if (!q) return '';
+  const p = new URLSearchParams();
+  for (const [k, v] of Object.entries(q)) {
+    if (v === undefined || v === null || v === '') continue;
+    p.set(k, Array.isArray(v) ? v.join(',') : String(v));
+  }
+  const s = p.toString();
+  return s ? `?${s}` : '';
+}
+
+let onUnauthorized: () => void = () => {};
+/** Set once by the auth provider: what a 401 does (clear the session, go to /). */
+export function setUnauthorizedHandler(fn: () => void) {
+  onUnauthorized = fn;
+}
+
+export async function api<T = unknown>(
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  path: string,
+  opts: { query?: Query; body?: unknown; signal?: AbortSignal } = {},
+): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = session.token;
+  if (token) headers.Authorization = `Token ${token}`;
+  let body: BodyInit | undefined;
+  if (opts.body instanceof FormData) body = opts.body;
+  else if (opts.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(opts.body);
+  }
+  let res: Response;
+  try {
+    res = await fetch(`/api${path}${toQueryString(opts.query)}`, { method, headers, body, signal: opts.signal });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new ApiError(0, { detail: 'network_error' });
+  }
+  const text = await res.text();
+  let data: unknown = null;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = text;
+    }
+  }
+  if (res.status === 401 && token) onUnauthorized();
+  if (!res.ok) throw new ApiError(res.status, data);
+  return data as T;
+}
+
+/** Downloads a file answer (spreadsheet, PDF) with the session token and saves it under its server name. */
+export async function download(path: string, fallbackName: string) {
+  const token = session.token;
+  const res = await fetch(`/api${path}`, { headers: token ? { Authorization: `Token ${token}` } : {} });
+  if (res.status === 401 && token) onUnauthorized();
+  if (!res.ok) {
+    let body: unknown = null;
+    try {
+      body = await res.json();
+    } catch {}
+    throw new ApiError(res.status, body);
+  }
+  const cd = res.headers.get('content-disposition') ?? '';
+  const m = /filename="?([^";]+)"?/.exec(cd);
+  saveBlob(await res.blob(), m?.[1] ?? fallbackName);
+}
+
+export function saveBlob(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+export interface Paged<T> {
+  results: T[];
+  pages: number;
+  count: number;
+}
