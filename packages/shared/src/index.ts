@@ -2,3 +2,4 @@ export * from './enums.ts';
 export * from './limits.ts';
 export * from './messages.ts';
 export * from './money.ts';
+export * from './tenders.ts';

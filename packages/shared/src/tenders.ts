@@ -1,0 +1,242 @@
+// The tender API contract: request bodies and response shapes shared by the server (route schemas,
+// serialisers) and the web (types, forms). Field names follow spec 1-tenders.md §3 and §7.
+// Money and quantities travel as decimal strings ("12.5000"); dates as ISO strings; delivery_date as YYYY-MM-DD.
+import { z } from 'zod';
+import { DETAIL_STATUSES, EXPORT_STATUSES, TENDER_LOG_ACTIONS, TENDER_STATUSES, WINNER_REASONS } from './enums.ts';
+
+const decimal = z.string(); // e.g. "12.5000"
+const iso = z.string(); // ISO 8601 timestamp
+const nullableIso = iso.nullable();
+
+// ---------- responses ----------
+
+export const tenderCommentOption = z.object({
+  id: z.number(),
+  content: z.string(),
+  supplier_name: z.string().nullable(),
+  supplier: z.number().nullable(),
+  created: iso,
+});
+
+export const exportOrderLine = z.object({
+  part: z.object({ code: z.string(), name: z.string(), tags: z.array(z.string()) }),
+  proposal: z.object({
+    producer: z.string(),
+    delivery_date: z.string(),
+    price: decimal,
+    ordered_qty: decimal,
+    total: decimal,
+    product_code: z.string(),
+    ean_code: z.string(),
+  }),
+});
+export const exportOrder = z.object({
+  order_code: z.string(),
+  export_code: z.string().nullable(),
+  supplier: z.object({ id: z.number(), name: z.string(), email: z.string(), phone: z.string() }),
+  grand_total: decimal,
+  details: z.array(exportOrderLine),
+});
+export const exportData = z.object({
+  status: z.enum(EXPORT_STATUSES).nullable(),
+  created: nullableIso,
+  module_export_log_id: z.number().nullable(),
+  orders: z.array(exportOrder),
+});
+
+export const tender = z.object({
+  id: z.number(),
+  tender_code: z.string(),
+  start: iso,
+  finish: iso,
+  status: z.enum(TENDER_STATUSES),
+  warehouse: z.number(),
+  warehouse_name: z.string(),
+  warehouse_address: z.string().nullable(),
+  group: z.number(),
+  group_name: z.string(),
+  additional_info: z.string(),
+  creator_name: z.string().nullable(),
+  approver_name: z.string().nullable(),
+  approved: nullableIso,
+  /** The approver's decision comment: never sent to suppliers. */
+  approver_comment: z.number().nullable(),
+  approver_comment_content: z.string().nullable(),
+  /** Tender comments from suppliers: buyers see all (after WAITING/ACTIVE), a supplier only its own. */
+  comments_options: z.array(tenderCommentOption),
+  details_count: z.number(),
+  proposals_count: z.number(),
+  winners_count: z.number(),
+  created: iso,
+  updated: iso,
+  /** Supplier only: when its company's proposal set was first made and last changed. */
+  proposal_created: nullableIso,
+  proposal_updated: nullableIso,
+  watched: z.boolean(),
+  watched_date: nullableIso,
+  agreed: z.boolean(),
+  /** Supplier only: the company has at least one winning line. */
+  is_winner: z.boolean(),
+  /** Supplier only: number of the company's offer lines in this tender. */
+  company_proposals: z.number(),
+  company_proposals_sharing_enabled: z.boolean(),
+  failed_bc_details: z.number(),
+  bc_id: z.string().nullable(),
+  export_data: exportData.nullable().optional(),
+});
+export type Tender = z.infer<typeof tender>;
+
+/** One offer line. While a tender is WAITING or ACTIVE a buyer gets it `sealed`: every party field null. */
+export const proposal = z.object({
+  id: z.number().nullable(),
+  detail: z.number(),
+  sealed: z.boolean(),
+  supplier_id: z.number().nullable(),
+  supplier_name: z.string().nullable(),
+  supplier_registration_code: z.string().nullable(),
+  producer: z.object({ id: z.number(), name: z.string() }).nullable(),
+  price: decimal.nullable(),
+  product_code: z.string().nullable(),
+  ean_code: z.string().nullable(),
+  available_qty: decimal.nullable(),
+  additional_qty: decimal.nullable(),
+  delivery_date: z.string().nullable(),
+  /** Sum of winner amounts on this offer line. */
+  total_approved_qty: decimal.nullable(),
+  /** True when this offer line has the lowest price on its part. */
+  is_lowest: z.boolean(),
+  created: nullableIso,
+  updated: nullableIso,
+});
+export type Proposal = z.infer<typeof proposal>;
+
+export const winnerEntry = z.object({
+  id: z.number(),
+  /** The chosen proposal id. */
+  name: z.number(),
+  amount: decimal,
+  reason: z.enum(WINNER_REASONS),
+  supplier_id: z.number(),
+  supplier_name: z.string(),
+  price: decimal,
+  producer_name: z.string(),
+});
+export type WinnerEntry = z.infer<typeof winnerEntry>;
+
+export const lineComment = z.object({
+  id: z.number(),
+  content: z.string(),
+  name: z.string(),
+  supplier: z.number().nullable(),
+  supplier_name: z.string().nullable(),
+  created: iso,
+  updated: iso,
+});
+
+export const detailLine = z.object({
+  id: z.number(),
+  status: z.enum(DETAIL_STATUSES),
+  tender: z.number().nullable(),
+  tender_code: z.string().nullable(),
+  tender_status: z.enum(TENDER_STATUSES).nullable(),
+  /** Quantity to order: qty, or replenishment_qty + replacement_qty, at least 0. */
+  qty: decimal,
+  replenishment_qty: decimal,
+  replacement_qty: decimal,
+  part: z.number(),
+  /** Hidden (null) for suppliers, as the spec hides part code from them in the view. */
+  part_code: z.string().nullable(),
+  part_name: z.string(),
+  part_unit_code: z.string().nullable(),
+  part_codes_tags: z.array(z.string()),
+  part_type_name: z.string().nullable(),
+  part_files_data: z.array(z.object({ uuid: z.string(), file_name: z.string(), file_type: z.string() })),
+  warehouse: z.number(),
+  warehouse_name_code: z.string(),
+  customer_number: z.string().nullable(),
+  customer_name: z.string().nullable(),
+  creator_name: z.string().nullable(),
+  order_number: z.string().nullable(),
+  created: iso,
+  updated: iso,
+  /** Offer lines visible to the caller (see `proposal`). Empty in list calls without a tender. */
+  proposals: z.array(proposal),
+  proposals_count: z.number(),
+  winners: z.array(winnerEntry),
+  /** Supplier only: its company has offer lines on this part. */
+  takes_part: z.boolean(),
+  supplier_comments: z.array(lineComment),
+  winner_comment: lineComment.nullable(),
+  /** Buyers only (empty for suppliers). */
+  blacklisted_producers: z.array(z.number()),
+  blacklisted_producers_info: z.array(z.object({ id: z.number(), name: z.string() })),
+  part_blacklist: z.number().nullable(),
+  bc_id: z.string().nullable(),
+  bc_status: z.string().nullable(),
+});
+export type DetailLine = z.infer<typeof detailLine>;
+
+export const historyEntry = z.object({
+  id: z.number(),
+  entity: z.string(),
+  entity_id: z.number(),
+  action: z.string(),
+  user_name: z.string().nullable(),
+  data: z.record(z.string(), z.unknown()),
+  created: iso,
+});
+
+// ---------- requests ----------
+
+const idRef = z.number().int().positive();
+const qtyInput = z.union([z.string(), z.number()]);
+
+/** POST /tenders/ and PATCH /tenders/{id}/ (form): `details` atomically sets the chosen lines and their quantities. */
+export const tenderWrite = z.object({
+  start: z.string().optional(),
+  finish: z.string().optional(),
+  warehouse: idRef.optional(),
+  group: idRef.optional(),
+  additional_info: z.string().max(2000, 'too_long').optional(),
+  status: z.enum(TENDER_STATUSES).optional(),
+  details: z.array(z.object({ id: idRef, qty: qtyInput })).max(5000).optional(),
+  /** With status ORDERED/FAILED (confirm): the approver's decision comment. */
+  approver_comment: z.string().max(1000, 'comment_too_long').optional(),
+});
+export type TenderWrite = z.infer<typeof tenderWrite>;
+
+/** One offer line as sent by a supplier (PATCH /details/{id}/add_proposal/, PATCH /proposals/{id}/). */
+export const proposalWrite = z.object({
+  id: z.number().int().positive().nullable().optional(),
+  producer: z.number().int().positive().nullable().optional(),
+  delivery_date: z.string().nullable().optional(),
+  price: z.union([z.string(), z.number()]).nullable().optional(),
+  product_code: z.string().nullable().optional(),
+  ean_code: z.string().nullable().optional(),
+  available_qty: qtyInput.nullable().optional(),
+  additional_qty: qtyInput.nullable().optional(),
+});
+export type ProposalWrite = z.infer<typeof proposalWrite>;
+
+/** POST /tenders/{id}/offer/: the company's whole proposal set in one transaction (replaces the previous one). */
+export const offerWrite = z.object({
+  agreed: z.boolean(),
+  comment: z.string().max(1000, 'comment_too_long').optional(),
+  lines: z.array(z.object({ detail: idRef, offers: z.array(proposalWrite).max(3, 'too_many_offers') })).max(5000),
+});
+export type OfferWrite = z.infer<typeof offerWrite>;
+
+export const winnerWrite = z.object({
+  name: z.number().int().positive().nullable(),
+  amount: qtyInput.nullable().optional(),
+  reason: z.enum(WINNER_REASONS).nullable().optional(),
+});
+/** PATCH /details/{id}/add_winners/ */
+export const winnersWrite = z.object({
+  winners: z.array(winnerWrite).max(50),
+  comment: z.string().max(1000, 'comment_too_long').optional(),
+});
+export type WinnersWrite = z.infer<typeof winnersWrite>;
+
+export const logWrite = z.object({ action: z.enum(TENDER_LOG_ACTIONS) });
+export const commentWrite = z.object({ comment: z.string().max(1000, 'comment_too_long') });
