@@ -3,3 +3,4 @@ export * from './limits.ts';
 export * from './messages.ts';
 export * from './money.ts';
 export * from './tenders.ts';
+export * from './rules/index.ts';

@@ -1,0 +1,4 @@
+export * from './decimal.ts';
+export * from './offer.ts';
+export * from './winners.ts';
+export * from './tenderForm.ts';

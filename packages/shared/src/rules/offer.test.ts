@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { isCompleteOfferLine, isEmptyOfferLine, validateOffer, validateOfferLine } from './offer.ts';
+
+const ctx = { today: '2026-11-21', needQty: '10', blacklistedProducerIds: [9] };
+const good = { producer: 1, price: '12,5', delivery_date: '2026-11-25', product_code: 'ABC-1', ean_code: '4006381333931' };
+
+describe('validateOfferLine', () => {
+  it('accepts a complete line with a comma price', () => {
+    expect(validateOfferLine(good, ctx)).toEqual({});
+  });
+  it('reports every missing field with its key', () => {
+    expect(validateOfferLine({}, ctx)).toEqual({
+      producer: ['producer_should_exist'],
+      price: ['price_empty'],
+      delivery_date: ['delivery_date_should_exist'],
+      product_code: ['product_code_required'],
+      ean_code: ['ean_required'],
+    });
+  });
+  it('refuses a blacklisted producer', () => {
+    expect(validateOfferLine({ ...good, producer: 9 }, ctx).producer).toEqual(['blacklisted_producer']);
+  });
+  it.each([
+    ['abc', 'incorrect_price'],
+    ['1.23456', 'incorrect_price'],
+    ['1,2,3', 'incorrect_price'],
+    ['0', 'price_more_than_zero'],
+    ['0.00001', 'incorrect_price'],
+    ['-1', 'price_more_than_zero'],
+    ['   ', 'price_empty'],
+  ])('price %s → %s', (price, key) => {
+    expect(validateOfferLine({ ...good, price }, ctx).price).toEqual([key]);
+  });
+  it.each(['0.0001', '12', '12.50', '1,2345', 7])('price %s is accepted', (price) => {
+    expect(validateOfferLine({ ...good, price }, ctx).price).toBeUndefined();
+  });
+  it('delivery date today is fine, yesterday is in the past', () => {
+    expect(validateOfferLine({ ...good, delivery_date: '2026-11-21' }, ctx)).toEqual({});
+    expect(validateOfferLine({ ...good, delivery_date: '2026-11-20' }, ctx).delivery_date).toEqual(['delivery_date_in_past']);
+  });
+  it('product code and EAN limits', () => {
+    expect(validateOfferLine({ ...good, product_code: 'x'.repeat(36) }, ctx).product_code).toEqual(['product_code_too_long']);
+    expect(validateOfferLine({ ...good, product_code: 'x'.repeat(35) }, ctx).product_code).toBeUndefined();
+    expect(validateOfferLine({ ...good, product_code: '  ' }, ctx).product_code).toEqual(['product_code_required']);
+    expect(validateOfferLine({ ...good, ean_code: '12a' }, ctx).ean_code).toEqual(['ean_digits_only']);
+    expect(validateOfferLine({ ...good, ean_code: '1'.repeat(14) }, ctx).ean_code).toEqual(['ean_too_long']);
+    expect(validateOfferLine({ ...good, ean_code: '1'.repeat(13) }, ctx).ean_code).toBeUndefined();
+  });
+  it('quantities above zero and not above need', () => {
+    expect(validateOfferLine({ ...good, available_qty: '0' }, ctx).available_qty).toEqual(['qty_above_zero']);
+    expect(validateOfferLine({ ...good, available_qty: '-2' }, ctx).available_qty).toEqual(['qty_above_zero']);
+    expect(validateOfferLine({ ...good, available_qty: '10.0001' }, ctx).available_qty).toEqual(['qty_above_need']);
+    expect(validateOfferLine({ ...good, available_qty: '10' }, ctx)).toEqual({});
+    expect(validateOfferLine({ ...good, additional_qty: '0' }, ctx).additional_qty).toEqual(['qty_above_zero']);
+  });
+  it('empty and complete lines', () => {
+    expect(isEmptyOfferLine({ available_qty: '3' })).toBe(true);
+    expect(isEmptyOfferLine({ ean_code: '1' })).toBe(false);
+    expect(isCompleteOfferLine({ producer: 1, price: '1', delivery_date: '2026-12-01' })).toBe(true);
+    expect(isCompleteOfferLine({ producer: 1, price: '1' })).toBe(false);
+  });
+});
+
+describe('validateOffer', () => {
+  const octx = { today: '2026-11-21', parts: { 1: { needQty: '10', blacklistedProducerIds: [] }, 2: { needQty: '4', blacklistedProducerIds: [] } } };
+  it('valid offer, empty lines ignored', () => {
+    expect(validateOffer({ agreed: true, lines: [{ detail: 1, offers: [good, {}] }, { detail: 2, offers: [{}] }] }, octx)).toEqual({});
+  });
+  it('agreement and minimum one part', () => {
+    expect(validateOffer({ agreed: false, lines: [{ detail: 1, offers: [{}] }] }, octx)).toEqual({
+      agreed: ['agreement_required'],
+      non_field_errors: ['minimum_one_part'],
+    });
+  });
+  it('duplicate producers on a part, keyed by line and offer index', () => {
+    const e = validateOffer({ agreed: true, lines: [{ detail: 2, offers: [good, { ...good }] }] }, octx);
+    expect(e).toEqual({ 'lines.0.offers.1.producer': ['duplicate_producer'] });
+  });
+  it('at most 3 offers per part', () => {
+    const offers = [1, 2, 3, 4].map((producer) => ({ ...good, producer }));
+    expect(validateOffer({ agreed: true, lines: [{ detail: 1, offers }] }, octx)).toEqual({ 'lines.0.offers': ['too_many_offers'] });
+  });
+  it('total stated quantity of a part not above need', () => {
+    const offers = [
+      { ...good, producer: 1, available_qty: '3' },
+      { ...good, producer: 2, available_qty: '2' },
+    ];
+    expect(validateOffer({ agreed: true, lines: [{ detail: 2, offers }] }, octx)).toEqual({ 'lines.0.offers': ['qty_above_need'] });
+    expect(validateOffer({ agreed: true, lines: [{ detail: 1, offers }] }, octx)).toEqual({});
+  });
+  it('line field errors carry the index path', () => {
+    const e = validateOffer({ agreed: true, lines: [{ detail: 1, offers: [good] }, { detail: 2, offers: [{}, { ...good, price: 'x' }] }] }, octx);
+    expect(e).toEqual({ 'lines.1.offers.1.price': ['incorrect_price'] });
+  });
+});
