@@ -41,6 +41,17 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: SessionUser | null;
   }
+  interface FastifyInstance {
+    /** Every /api route with its declared access and schema, as registered (the guard test walks it). */
+    routeTable: RouteEntry[];
+  }
+}
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  access: Access;
+  schema: { params?: unknown; querystring?: unknown; body?: unknown; response?: Record<string, unknown>; hide?: boolean };
 }
 
 export const isSupplier = (u: SessionUser | null): u is SessionUser & { supplierId: number } => u?.group === 'SUPPLIER';
@@ -163,10 +174,17 @@ export function tokenFromHeader(header: string | undefined): string | null {
 /** Installs the guard: authenticates, then checks the route's declared access. */
 export function installGuard(app: FastifyInstance, db: Db, idleHours: number) {
   app.decorateRequest('user', null);
+  const table: RouteEntry[] = [];
+  app.decorate('routeTable', table);
   app.addHook('onRoute', (route) => {
     const url = route.url ?? '';
-    if (url.startsWith('/api') && route.method !== 'HEAD' && !route.config?.access && !url.startsWith('/api/openapi'))
-      throw new Error(`Route ${route.method} ${url} declares no access (config.access)`);
+    if (!url.startsWith('/api')) return;
+    const access = route.config?.access;
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      if (!access) throw new Error(`Route ${method} ${url} declares no access (config.access)`);
+      table.push({ method, url, access, schema: (route.schema ?? {}) as RouteEntry['schema'] });
+    }
   });
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;

@@ -53,8 +53,11 @@ export function zodIssuesToFieldErrors(issues: z.core.$ZodIssue[] | readonly unk
 function issueKey(i: z.core.$ZodIssue): string {
   if (i.message && KEY.test(i.message)) return i.message;
   switch (i.code) {
-    case 'invalid_type':
-      return i.input === undefined || i.input === null ? 'required' : i.expected === 'number' ? 'not_a_number' : 'invalid';
+    case 'invalid_type': {
+      // Route validation does not report the input; zod's default message ends with "received undefined" then.
+      const missing = 'input' in i ? i.input === undefined || i.input === null : /received (undefined|null)$/.test(i.message ?? '');
+      return missing ? 'required' : i.expected === 'number' || i.expected === 'int' ? 'not_a_number' : 'invalid';
+    }
     case 'too_small':
       return i.origin === 'string' && i.minimum === 1 ? 'blank' : 'too_short';
     case 'too_big':
