@@ -22,6 +22,13 @@ export async function freshDatabase(): Promise<Database> {
     ...database,
     async close() {
       await database.close();
+      // pool.end() resolves before its connections have said goodbye; a forced drop would kill them mid-way
+      // (FATAL 57P01 as an unhandled error in the test run). Wait until they are gone first.
+      for (let i = 0; i < 50; i++) {
+        const r = await admin.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (r.rows[0].n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await admin.query(`drop database if exists ${name} with (force)`).catch(() => {});
       await admin.end();
     },
