@@ -33,3 +33,10 @@ export const appRoutes: AppRoute[] = [
     groups: ADMIN_CONTRACTOR,
   },
 ];
+
+/** Screens without the app shell (spec 2, Routes). Their real screens come with a later issue. */
+export const publicRoutes: AppRoute[] = [
+  { path: '/register', component: lazy(() => import('./PublicPlaceholderPage.tsx')) },
+  { path: '/recover', component: lazy(() => import('./PublicPlaceholderPage.tsx')) },
+  { path: '/reset', component: lazy(() => import('./PublicPlaceholderPage.tsx')) },
+];

@@ -1,3 +1,60 @@
+// /setup/groups/add and /setup/groups/:id/edit: one form for both (spec 3, Groups): name (required),
+// active checkbox, and on add a 'more' option that keeps the form open for the next group.
+import { Button, Card, Checkbox, Flex, Form, Input, Result, Space } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { useEntityForm } from '../../lib/useEntityForm.ts';
+import { GROUPS, type GroupItem } from './api.ts';
+
+interface Values {
+  name: string;
+  is_active: boolean;
+}
+const defaults: Values = { name: '', is_active: true };
+const toValues = (g: GroupItem): Values => ({ name: g.name, is_active: g.is_active });
+
 export default function GroupFormPage() {
-  return null;
+  const { t } = useTranslation();
+  const [more, setMore] = useState(false);
+  const f = useEntityForm<GroupItem, Values>({
+    path: GROUPS,
+    listPath: '/setup/groups',
+    defaults,
+    toValues,
+    toBody: (v) => ({ name: v.name, is_active: v.is_active }),
+    savedText: { added: t('setup.groups.added'), changed: t('setup.groups.changed') },
+  });
+  if (f.loadError) return <Result status="404" title={t('errors.not_found')} />;
+
+  return (
+    <Flex vertical gap={16}>
+      <PageHeader title={f.editing ? t('setup.groups.edit_title', { name: f.item?.name ?? '' }) : t('setup.groups.add_title')} />
+      <Card loading={f.loading} className="form-card">
+        <Form<Values> form={f.form} layout="vertical" initialValues={defaults} onFinish={(v) => f.submit(v, more)} requiredMark>
+          <Form.Item name="name" label={t('setup.groups.name')} rules={[{ required: true, whitespace: true, message: t('errors.required') }]}>
+            <Input maxLength={200} autoFocus />
+          </Form.Item>
+          <Form.Item name="is_active" valuePropName="checked">
+            <Checkbox>{t('common.active')}</Checkbox>
+          </Form.Item>
+          <Flex justify="space-between" align="center" wrap gap={12}>
+            {f.editing ? (
+              <span />
+            ) : (
+              <Checkbox checked={more} onChange={(e) => setMore(e.target.checked)}>
+                {t('common.add_more')}
+              </Checkbox>
+            )}
+            <Space>
+              <Button onClick={f.cancel}>{t('common.cancel')}</Button>
+              <Button type="primary" htmlType="submit" loading={f.saving}>
+                {t('common.save')}
+              </Button>
+            </Space>
+          </Flex>
+        </Form>
+      </Card>
+    </Flex>
+  );
 }

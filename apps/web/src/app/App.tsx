@@ -1,0 +1,92 @@
+// The router (history mode) and the routing rules of spec 2 "Routes": a visitor who is not logged in has the
+// path remembered and sees the login screen; after login the user returns there; a logged-in user opening /
+// goes to /tenders; register, recover and reset show without the shell; a route with `groups` is refused to
+// other groups. Menu entries whose screens are not built yet lead to a "later release" page.
+import { Spin } from 'antd';
+import { type ComponentType, type ReactNode, Suspense, useEffect } from 'react';
+import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
+import { type Group, returnRoute, useAuth } from './auth.tsx';
+import LoginPage from './LoginPage.tsx';
+import { menuLeaves } from './menu.tsx';
+import { ComingSoonPage, NoAccessPage, NotFoundPage } from './pages.tsx';
+import { Providers } from './providers.tsx';
+import { type AppRoute, appRoutes, publicRoutes } from './routes.tsx';
+import { Shell } from './Shell.tsx';
+
+const Loading = () => (
+  <div className="page-loading">
+    <Spin size="large" />
+  </div>
+);
+
+/** Path patterns compared without parameter names ("/supplier/:sup_id/details" = "/supplier/:supplier/details"). */
+const shape = (path: string) => path.replace(/:[^/]+/g, ':');
+
+/** Placeholder routes: menu entries and the profile link whose screens no route provides yet. */
+export function placeholderRoutes(routes: AppRoute[] = appRoutes): { path: string; groups?: Group[] }[] {
+  const built = new Set(routes.map((r) => shape(r.path)));
+  const out: { path: string; groups?: Group[] }[] = [];
+  for (const leaf of menuLeaves()) {
+    if (!leaf.path || built.has(shape(leaf.path))) continue;
+    const groups = [...new Set(leaf.who.map((w) => (w === 'SUPPLIER_NOT_PLAIN' ? 'SUPPLIER' : w)))] as Group[];
+    out.push({ path: leaf.path, groups });
+  }
+  if (!built.has('/profile')) out.push({ path: '/profile' });
+  return out;
+}
+
+function Guard({ groups, children }: { groups?: Group[]; children: ReactNode }) {
+  const { hasGroup } = useAuth();
+  if (groups && !hasGroup(...groups)) return <NoAccessPage />;
+  return <Suspense fallback={<Loading />}>{children}</Suspense>;
+}
+
+const page = (C: ComponentType) => <C />;
+
+function Root() {
+  const { user, loading } = useAuth();
+  const location = useLocation();
+  const isPublic = publicRoutes.some((r) => location.pathname === r.path || location.pathname.startsWith(`${r.path}/`));
+
+  useEffect(() => {
+    if (!isPublic && !loading && !user) returnRoute.remember(location.pathname + location.search);
+  }, [isPublic, loading, user, location.pathname, location.search]);
+
+  if (isPublic)
+    return (
+      <Suspense fallback={<Loading />}>
+        <Routes>
+          {publicRoutes.map((r) => (
+            <Route key={r.path} path={`${r.path}/*`} element={page(r.component)} />
+          ))}
+        </Routes>
+      </Suspense>
+    );
+  if (loading) return <Loading />;
+  if (!user) return <LoginPage />;
+
+  return (
+    <Shell>
+      <Routes>
+        <Route path="/" element={<Navigate to="/tenders" replace />} />
+        {appRoutes.map((r) => (
+          <Route key={r.path} path={r.path} element={<Guard groups={r.groups}>{page(r.component)}</Guard>} />
+        ))}
+        {placeholderRoutes().map((r) => (
+          <Route key={r.path} path={r.path} element={<Guard groups={r.groups}>{<ComingSoonPage />}</Guard>} />
+        ))}
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </Shell>
+  );
+}
+
+export function App() {
+  return (
+    <Providers>
+      <BrowserRouter>
+        <Root />
+      </BrowserRouter>
+    </Providers>
+  );
+}

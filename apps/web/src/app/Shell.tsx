@@ -1,0 +1,141 @@
+// The app shell (spec 2, Top bar, footer, side menu): a side menu 220 px wide (70 collapsed) with the entries
+// of the user's role, a top bar with collapse, user block, language switch and logout, and a footer with the
+// terms of use and the software version.
+import { LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
+import { SOFTWARE_VERSION } from '@portal/shared';
+import { Avatar, Button, Flex, Layout, Menu, type MenuProps, Popover, Typography } from 'antd';
+import { type ReactNode, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { LanguageSelect } from '../components/LanguageSelect.tsx';
+import { TermsModal } from '../components/TermsOfUse.tsx';
+import { useAuth } from './auth.tsx';
+import { defaultIcon, type MenuEntry, menuFor } from './menu.tsx';
+import { Logo } from './PublicLayout.tsx';
+import { TermsGate } from './terms.tsx';
+
+const COLLAPSED_KEY = 'menu_collapsed';
+
+type Item = Required<MenuProps>['items'][number];
+
+function toItems(entries: MenuEntry[], t: (k: string) => string): Item[] {
+  return entries.map((e) =>
+    e.children
+      ? { key: e.key, label: t(e.label), icon: e.icon ?? defaultIcon, children: toItems(e.children, t) }
+      : { key: e.key, icon: e.icon, label: <Link to={e.path ?? '/'}>{t(e.label)}</Link> },
+  );
+}
+
+/** The leaf whose path is the longest prefix of the current path, and its parent group. */
+function activeEntry(entries: MenuEntry[], pathname: string): { key?: string; parent?: string } {
+  let best: { key?: string; parent?: string; len: number } = { len: 0 };
+  const visit = (list: MenuEntry[], parent?: string) => {
+    for (const e of list) {
+      if (e.children) visit(e.children, e.key);
+      else if (e.path && (pathname === e.path || pathname.startsWith(`${e.path}/`)) && e.path.length > best.len)
+        best = { key: e.key, parent, len: e.path.length };
+    }
+  };
+  visit(entries);
+  return best;
+}
+
+function UserBlock() {
+  const { t } = useTranslation();
+  const { user, profile } = useAuth();
+  if (!user) return null;
+  return (
+    <Flex vertical gap={4} className="user-block" data-testid="user-block">
+      <Typography.Text strong>
+        {user.first_name} {user.last_name}
+      </Typography.Text>
+      <Typography.Text type="secondary">{t(`roles.${user.role}`)}</Typography.Text>
+      {profile?.supplier && <Typography.Text type="secondary">{profile.supplier.name}</Typography.Text>}
+      <Typography.Text type="secondary">{user.email}</Typography.Text>
+      <Link to="/profile">{t('shell.my_profile')}</Link>
+    </Flex>
+  );
+}
+
+export function Shell({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const { user, logout } = useAuth();
+  const { pathname } = useLocation();
+  const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSED_KEY) === 'true');
+  const [userOpen, setUserOpen] = useState(false);
+  const [terms, setTerms] = useState(false);
+  const entries = useMemo(() => (user ? menuFor(user) : []), [user]);
+  const active = activeEntry(entries, pathname);
+  const [openKeys, setOpenKeys] = useState<string[]>(() => (active.parent ? [active.parent] : []));
+
+  const toggle = () => {
+    localStorage.setItem(COLLAPSED_KEY, String(!collapsed));
+    setCollapsed(!collapsed);
+  };
+
+  return (
+    <Layout className="shell">
+      <Layout.Sider
+        width={220}
+        collapsedWidth={70}
+        collapsed={collapsed}
+        trigger={null}
+        className="shell-sider"
+        aria-label={t('shell.navigation')}
+      >
+        <Link to="/tenders" className="shell-brand" title={t('app.name')}>
+          <Logo size={32} />
+          {!collapsed && <span className="shell-brand-name">{t('app.short_name')}</span>}
+        </Link>
+        <Menu
+          theme="dark"
+          mode="inline"
+          items={toItems(entries, t)}
+          selectedKeys={active.key ? [active.key] : []}
+          {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
+          aria-label={t('shell.navigation')}
+        />
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header className="shell-header">
+          <Button
+            type="text"
+            icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+            onClick={toggle}
+            aria-label={collapsed ? t('shell.expand_menu') : t('shell.collapse_menu')}
+            aria-expanded={!collapsed}
+          />
+          <Typography.Text className="shell-title">{t('app.name')}</Typography.Text>
+          <Flex gap={8} align="center" className="shell-actions">
+            <LanguageSelect variant="borderless" />
+            <Popover
+              open={userOpen}
+              onOpenChange={setUserOpen}
+              trigger="click"
+              placement="bottomRight"
+              content={<UserBlock />}
+            >
+              <Button type="text" aria-expanded={userOpen} aria-label={t('shell.user_block')} className="shell-user">
+                <Avatar size="small" icon={<UserOutlined />} />
+                <span className="shell-user-name">{user ? `${user.first_name} ${user.last_name}` : ''}</span>
+              </Button>
+            </Popover>
+            <Button type="text" icon={<LogoutOutlined />} onClick={() => void logout()}>
+              {t('shell.logout')}
+            </Button>
+          </Flex>
+        </Layout.Header>
+        <Layout.Content className="shell-content">{children}</Layout.Content>
+        <Layout.Footer className="shell-footer">
+          <Button type="link" size="small" onClick={() => setTerms(true)}>
+            {t('footer.terms')}
+          </Button>
+          <span>·</span>
+          <span>{t('footer.text', { version: SOFTWARE_VERSION })}</span>
+        </Layout.Footer>
+      </Layout>
+      <TermsModal open={terms} onClose={() => setTerms(false)} />
+      <TermsGate />
+    </Layout>
+  );
+}
