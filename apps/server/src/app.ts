@@ -21,7 +21,7 @@ import {
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { installGuard } from './lib/auth.ts';
-import { installErrorHandler } from './lib/errors.ts';
+import { installErrorHandler, installNotFound } from './lib/errors.ts';
 import { OutboxWorker } from './lib/outbox.ts';
 import { Scheduler } from './lib/scheduler.ts';
 import { outboxHandlers, routeModules, schedulerHooks } from './modules/index.ts';
@@ -96,14 +96,11 @@ export async function buildApp(opts: { config: Config; database: Database }) {
   );
 
   // The built web app, with history-mode fallback to index.html for every non-API GET.
+  let indexHtml: Buffer | null = null;
   if (fs.existsSync(path.join(config.WEB_DIST, 'index.html'))) {
     await app.register(fastifyStatic, { root: config.WEB_DIST, wildcard: false, index: false, maxAge: '1h' });
-    const indexHtml = fs.readFileSync(path.join(config.WEB_DIST, 'index.html'));
-    app.setNotFoundHandler((request, reply) => {
-      if (request.method === 'GET' && !request.url.startsWith('/api'))
-        return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
-      return reply.code(404).send({ detail: 'not_found' });
-    });
+    indexHtml = fs.readFileSync(path.join(config.WEB_DIST, 'index.html'));
   }
+  installNotFound(app, indexHtml);
   return app;
 }

@@ -100,5 +100,13 @@ export function installErrorHandler(app: FastifyInstance) {
     request.log.error({ err }, 'unhandled error');
     return reply.code(500).send({ detail: 'server_error' });
   });
-  app.setNotFoundHandler((request, reply) => reply.code(404).send({ detail: 'not_found' }));
+}
+
+/** 404 {"detail": "not_found"}; with the built web app, every other GET outside /api gets its index.html (history mode). */
+export function installNotFound(app: FastifyInstance, indexHtml: Buffer | null = null) {
+  app.setNotFoundHandler((request, reply) => {
+    if (indexHtml && request.method === 'GET' && !request.url.startsWith('/api'))
+      return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
+    return reply.code(404).send({ detail: 'not_found' });
+  });
 }
