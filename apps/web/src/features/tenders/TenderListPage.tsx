@@ -1,3 +1,102 @@
+// /tenders: the tender list (spec 1 "Tender list"): collapsible filter, search, sortable columns, paging,
+// row actions, and for buyers row selection with a spreadsheet export and the "add tender" button.
+import { FileExcelOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Flex, Space, Typography } from 'antd';
+import { type Key, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useAuth } from '../../app/auth.tsx';
+import { errorToast } from '../../app/providers.tsx';
+import { ResourceTable } from '../../components/ResourceTable.tsx';
+import { SearchBox } from '../../components/SearchBox.tsx';
+import { exportXlsx } from '../../lib/exportXlsx.ts';
+import { useListState } from '../../lib/listState.ts';
+import { fetchTendersForExport, type Tender, useTenderList } from './api.ts';
+import { tenderColumns, tenderExportColumns } from './list/columns.tsx';
+import { defaultFilterStart, TenderFilters } from './list/TenderFilters.tsx';
+import './tenders.css';
+
 export default function TenderListPage() {
-  return null;
+  const { t } = useTranslation();
+  const { user, isSupplier, isBuyer } = useAuth();
+  const defaultFilters = useMemo(() => ({ filter_start: defaultFilterStart() }), []);
+  const state = useListState({ defaultOrdering: '-start', defaultFilters });
+  const list = useTenderList(state.query);
+  const [selected, setSelected] = useState<Key[]>([]);
+  const [exporting, setExporting] = useState<'selected' | 'all' | null>(null);
+  const columns = useMemo(() => tenderColumns(t, isSupplier), [t, isSupplier]);
+  const groups = user?.warehouse_groups_options ?? [];
+
+  const exportRows = async (which: 'selected' | 'all') => {
+    setExporting(which);
+    try {
+      const rows = await fetchTendersForExport(state.query, which === 'selected' ? (selected as number[]) : undefined);
+      await exportXlsx(tenderExportColumns(t), rows);
+    } catch (err) {
+      errorToast(err);
+    } finally {
+      setExporting(null);
+    }
+  };
+
+  return (
+    <div className="tender-page">
+      <Flex justify="space-between" align="center" wrap gap={8} className="tender-page-head">
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          {t('tenders.title')}
+        </Typography.Title>
+        {isBuyer && (
+          <Link to="/tenders/add">
+            <Button type="primary" icon={<PlusOutlined />} data-testid="add-tender">
+              {t('tenders.list.add')}
+            </Button>
+          </Link>
+        )}
+      </Flex>
+
+      <TenderFilters
+        filters={state.filters}
+        groups={groups}
+        showSync={!isSupplier}
+        onApply={(f) => {
+          setSelected([]);
+          state.setFilters(f);
+        }}
+        onReset={() => {
+          setSelected([]);
+          state.reset();
+        }}
+      />
+
+      <Flex justify="space-between" align="center" wrap gap={8} className="tender-toolbar">
+        <SearchBox value={state.search} onSearch={state.setSearch} placeholder={t('tenders.list.search')} />
+        {!isSupplier && (
+          <Space wrap>
+            <Button
+              icon={<FileExcelOutlined />}
+              disabled={!selected.length}
+              loading={exporting === 'selected'}
+              onClick={() => exportRows('selected')}
+              data-testid="export-selected"
+            >
+              {t('tenders.list.export_selected', { count: selected.length })}
+            </Button>
+            <Button icon={<FileExcelOutlined />} loading={exporting === 'all'} onClick={() => exportRows('all')} data-testid="export-all">
+              {t('tenders.list.export_all')}
+            </Button>
+          </Space>
+        )}
+      </Flex>
+
+      <ResourceTable<Tender>
+        state={state}
+        data={list.data}
+        loading={list.isFetching}
+        columns={columns}
+        selected={isSupplier ? undefined : selected}
+        onSelect={isSupplier ? undefined : setSelected}
+        rowClassName={(r) => (r.watched ? 'tender-row-watched' : '')}
+      />
+    </div>
+  );
 }

@@ -61,12 +61,13 @@ export function useTenderSave() {
   });
 }
 
+/** Deletes an empty DRAFT. Not a cached mutation: its one failure message ('forbidden') is the caller's toast. */
 export function useRemoveTender() {
   const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (tenderId: number) => api('POST', '/remove_tender/', { body: { tender_id: tenderId } }),
-    onSuccess: () => invalidateTenderArea(qc),
-  });
+  return async (tenderId: number) => {
+    await api('POST', '/remove_tender/', { body: { tender_id: tenderId } });
+    await invalidateTenderArea(qc);
+  };
 }
 
 /** WATCHED / AGREED flags of the supplier's company on a tender. */

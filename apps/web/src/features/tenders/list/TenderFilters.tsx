@@ -1,0 +1,179 @@
+// The list's collapsible filter: groups (only with more than one), start and finish dates, statuses, quick date
+// ranges and the business-system sync filter (buyers only). Edits stay local until "search"; "reset" clears all.
+import { FilterOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { TENDER_STATUSES } from '@portal/shared';
+import { Badge, Button, Checkbox, Collapse, DatePicker, Flex, Form, Select, Space, Switch } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DATE } from '../../../lib/format.ts';
+
+export interface TenderFilterValues {
+  filter_groups?: string;
+  filter_start?: string;
+  filter_finish?: string;
+  filter_status?: string;
+  failed_bc_details?: string;
+}
+export const FILTER_KEYS = ['filter_groups', 'filter_start', 'filter_finish', 'filter_status', 'failed_bc_details'] as const;
+
+/** Default start filter: the first day of the previous month. */
+export const defaultFilterStart = () => dayjs().subtract(1, 'month').startOf('month').format('YYYY-MM-DD');
+
+interface Draft {
+  groups: number[];
+  start: Dayjs | null;
+  finish: Dayjs | null;
+  statuses: string[];
+  failedBc: boolean;
+}
+
+const toDraft = (f: Record<string, string>): Draft => ({
+  groups: (f.filter_groups ?? '').split(',').filter(Boolean).map(Number),
+  start: f.filter_start ? dayjs(f.filter_start) : null,
+  finish: f.filter_finish ? dayjs(f.filter_finish) : null,
+  statuses: (f.filter_status ?? '').split(',').filter(Boolean),
+  failedBc: f.failed_bc_details === 'true',
+});
+
+const fromDraft = (d: Draft): Record<string, string | undefined> => ({
+  filter_groups: d.groups.length ? d.groups.join(',') : undefined,
+  filter_start: d.start?.format('YYYY-MM-DD'),
+  filter_finish: d.finish?.format('YYYY-MM-DD'),
+  filter_status: d.statuses.length ? d.statuses.join(',') : undefined,
+  failed_bc_details: d.failedBc ? 'true' : undefined,
+});
+
+type Quick = 'today' | 'this_week' | 'this_month' | 'previous_month' | 'last_3_months' | 'this_year';
+const QUICK: Record<Quick, () => [Dayjs, Dayjs]> = {
+  today: () => [dayjs().startOf('day'), dayjs().endOf('day')],
+  this_week: () => [dayjs().startOf('week'), dayjs().endOf('week')],
+  this_month: () => [dayjs().startOf('month'), dayjs().endOf('month')],
+  previous_month: () => [dayjs().subtract(1, 'month').startOf('month'), dayjs().subtract(1, 'month').endOf('month')],
+  last_3_months: () => [dayjs().subtract(3, 'month').startOf('day'), dayjs().endOf('day')],
+  this_year: () => [dayjs().startOf('year'), dayjs().endOf('year')],
+};
+
+const OPEN_KEY = 'tenders:filter_open';
+
+export function TenderFilters(props: {
+  filters: Record<string, string>;
+  groups: { id: number; name: string }[];
+  showSync: boolean;
+  onApply(values: Record<string, string | undefined>): void;
+  onReset(): void;
+}) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState<Draft>(() => toDraft(props.filters));
+  const [open, setOpen] = useState(() => localStorage.getItem(OPEN_KEY) !== 'false');
+  const filtersKey = JSON.stringify(props.filters);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the applied filters (by value) reset the draft
+  useEffect(() => setDraft(toDraft(props.filters)), [filtersKey]);
+
+  const active = useMemo(() => FILTER_KEYS.filter((k) => props.filters[k]).length, [props.filters]);
+  const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
+  const apply = (d: Draft) => props.onApply(fromDraft(d));
+
+  const body = (
+    <Form layout="vertical" onFinish={() => apply(draft)} className="tender-filters">
+      <Flex wrap gap={16} align="flex-start">
+        {props.groups.length > 1 && (
+          <Form.Item label={t('tenders.fields.group')} style={{ marginBottom: 8 }}>
+            <Checkbox.Group
+              value={draft.groups}
+              onChange={(v) => set({ groups: v as number[] })}
+              options={props.groups.map((g) => ({ value: g.id, label: g.name }))}
+            />
+          </Form.Item>
+        )}
+        <Form.Item label={t('tenders.list.filter.start')} style={{ marginBottom: 8 }}>
+          <DatePicker
+            value={draft.start}
+            format={DATE}
+            onChange={(v) => set({ start: v })}
+            aria-label={t('tenders.list.filter.start')}
+            data-testid="filter-start"
+          />
+        </Form.Item>
+        <Form.Item label={t('tenders.list.filter.finish')} style={{ marginBottom: 8 }}>
+          <DatePicker
+            value={draft.finish}
+            format={DATE}
+            onChange={(v) => set({ finish: v })}
+            aria-label={t('tenders.list.filter.finish')}
+            data-testid="filter-finish"
+          />
+        </Form.Item>
+        <Form.Item label={t('tenders.fields.status')} style={{ marginBottom: 8, minWidth: 260 }}>
+          <Select
+            mode="multiple"
+            allowClear
+            value={draft.statuses}
+            onChange={(v) => set({ statuses: v })}
+            placeholder={t('tenders.list.filter.all_statuses')}
+            aria-label={t('tenders.fields.status')}
+            options={TENDER_STATUSES.map((s) => ({ value: s, label: t(`tenders.status.${s}`) }))}
+            maxTagCount="responsive"
+          />
+        </Form.Item>
+        {props.showSync && (
+          <Form.Item label={t('tenders.list.filter.failed_bc_details')} style={{ marginBottom: 8 }}>
+            <Switch checked={draft.failedBc} onChange={(v) => set({ failedBc: v })} aria-label={t('tenders.list.filter.failed_bc_details')} />
+          </Form.Item>
+        )}
+      </Flex>
+      <Flex wrap gap={8} justify="space-between" align="center">
+        <Space wrap size={4} aria-label={t('tenders.list.filter.quick')}>
+          {(Object.keys(QUICK) as Quick[]).map((q) => (
+            <Button
+              key={q}
+              size="small"
+              type="dashed"
+              onClick={() => {
+                const [start, finish] = QUICK[q]();
+                const next = { ...draft, start, finish };
+                setDraft(next);
+                apply(next);
+              }}
+            >
+              {t(`tenders.list.quick.${q}`)}
+            </Button>
+          ))}
+        </Space>
+        <Space>
+          <Button icon={<ReloadOutlined />} onClick={props.onReset}>
+            {t('tenders.list.filter.reset')}
+          </Button>
+          <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+            {t('tenders.list.filter.search')}
+          </Button>
+        </Space>
+      </Flex>
+    </Form>
+  );
+
+  return (
+    <Collapse
+      size="small"
+      activeKey={open ? ['f'] : []}
+      onChange={(keys) => {
+        const o = (keys as string[]).includes('f');
+        setOpen(o);
+        localStorage.setItem(OPEN_KEY, String(o));
+      }}
+      items={[
+        {
+          key: 'f',
+          label: (
+            <Space>
+              <FilterOutlined />
+              {t('tenders.list.filter.title')}
+              {active > 0 && <Badge count={active} color="#0b5cab" size="small" />}
+            </Space>
+          ),
+          children: body,
+        },
+      ]}
+    />
+  );
+}
