@@ -1,0 +1,238 @@
+// Default e-mail templates: every key and type of the spec's template table in EST, RUS and ENG.
+// Content is plain text with {{tag}} placeholders (the tags of TEMPLATE_DEFINITIONS); the mailer renders it.
+import type { TemplateKey, TemplateLanguage, TemplateType } from '@portal/shared';
+
+type Text = { subject: string; content: string };
+type ByLanguage = Record<TemplateLanguage, Text>;
+
+const SIGN = {
+  EST: '\n\nLugupidamisega\nTallinna Linnatranspordi hankeportaal',
+  RUS: '\n\nС уважением,\nпортал закупок Tallinna Linnatransport',
+  ENG: '\n\nKind regards,\nTallinna Linnatransport procurement portal',
+};
+const sign = (t: ByLanguage): ByLanguage => ({
+  EST: { ...t.EST, content: t.EST.content + SIGN.EST },
+  RUS: { ...t.RUS, content: t.RUS.content + SIGN.RUS },
+  ENG: { ...t.ENG, content: t.ENG.content + SIGN.ENG },
+});
+
+export const DEFAULT_TEMPLATES: { key: TemplateKey; type: TemplateType; texts: ByLanguage }[] = [
+  {
+    key: 'TENDER_FINISHED',
+    type: 'INTERNAL',
+    texts: sign({
+      EST: {
+        subject: 'Hange {{tender_code}} on lõppenud',
+        content:
+          'Tere!\n\nHange {{tender_code}} (algus {{tender_start}}, lõpp {{tender_finish}}) on lõppenud. Pakkumised on portaalis hindamiseks avatud; palun valige võitjad 48 tunni jooksul.',
+      },
+      RUS: {
+        subject: 'Тендер {{tender_code}} завершён',
+        content:
+          'Здравствуйте!\n\nТендер {{tender_code}} (начало {{tender_start}}, окончание {{tender_finish}}) завершён. Предложения доступны в портале для оценки; пожалуйста, выберите победителей в течение 48 часов.',
+      },
+      ENG: {
+        subject: 'Tender {{tender_code}} has finished',
+        content:
+          'Hello,\n\nTender {{tender_code}} (start {{tender_start}}, end {{tender_finish}}) has finished. The offers are open for evaluation in the portal; please choose the winners within 48 hours.',
+      },
+    }),
+  },
+  {
+    key: 'NEW_SUPPLIER',
+    type: 'INTERNAL',
+    texts: sign({
+      EST: {
+        subject: 'Uus tarnija registreerus: {{company_name}}',
+        content:
+          'Portaalis registreerus uus tarnija, kes ootab aktiveerimist.\n\nEttevõte: {{company_name}}\nRegistrikood: {{company_registration_code}}\nKontaktisik: {{user_first_name}} {{user_last_name}}\nIsikukood: {{user_personal_code}}\nE-post: {{user_email}}\nTelefon: {{user_phone}}',
+      },
+      RUS: {
+        subject: 'Зарегистрировался новый поставщик: {{company_name}}',
+        content:
+          'В портале зарегистрировался новый поставщик, ожидающий активации.\n\nКомпания: {{company_name}}\nРегистрационный код: {{company_registration_code}}\nКонтактное лицо: {{user_first_name}} {{user_last_name}}\nЛичный код: {{user_personal_code}}\nЭл. почта: {{user_email}}\nТелефон: {{user_phone}}',
+      },
+      ENG: {
+        subject: 'New supplier registered: {{company_name}}',
+        content:
+          'A new supplier has registered in the portal and is waiting for activation.\n\nCompany: {{company_name}}\nRegistration code: {{company_registration_code}}\nContact: {{user_first_name}} {{user_last_name}}\nPersonal code: {{user_personal_code}}\nE-mail: {{user_email}}\nPhone: {{user_phone}}',
+      },
+    }),
+  },
+  {
+    key: 'ACCOUNT_ACTIVATED',
+    type: 'INTERNAL',
+    texts: sign({
+      EST: {
+        subject: 'Kasutajakonto aktiveeriti: {{user_first_name}} {{user_last_name}}',
+        content: 'Kasutaja {{user_first_name}} {{user_last_name}} konto on aktiveeritud ja ta saab portaali sisse logida.',
+      },
+      RUS: {
+        subject: 'Учётная запись активирована: {{user_first_name}} {{user_last_name}}',
+        content: 'Учётная запись пользователя {{user_first_name}} {{user_last_name}} активирована, он может войти в портал.',
+      },
+      ENG: {
+        subject: 'Account activated: {{user_first_name}} {{user_last_name}}',
+        content: 'The account of {{user_first_name}} {{user_last_name}} has been activated; they can now log in to the portal.',
+      },
+    }),
+  },
+  {
+    key: 'TENDER_OPENED',
+    type: 'EXTERNAL',
+    texts: sign({
+      EST: {
+        subject: 'Uus hange {{tender_code}}: {{tender_group_name}}',
+        content:
+          'Tere!\n\nAvatud on hange {{tender_code}} ({{tender_group_name}}, tarnekoht {{tender_warehouse_name}}). Pakkumisi saab esitada kuni {{tender_finish}}.\n\nHankes olevad tooted:\n{{details_list}}\n\nHilinenud pakkumisi ei arvestata.',
+      },
+      RUS: {
+        subject: 'Новый тендер {{tender_code}}: {{tender_group_name}}',
+        content:
+          'Здравствуйте!\n\nОткрыт тендер {{tender_code}} ({{tender_group_name}}, место поставки {{tender_warehouse_name}}). Предложения принимаются до {{tender_finish}}.\n\nТовары тендера:\n{{details_list}}\n\nОпоздавшие предложения не рассматриваются.',
+      },
+      ENG: {
+        subject: 'New tender {{tender_code}}: {{tender_group_name}}',
+        content:
+          'Hello,\n\nTender {{tender_code}} ({{tender_group_name}}, delivery to {{tender_warehouse_name}}) is open. Offers are accepted until {{tender_finish}}.\n\nParts in the tender:\n{{details_list}}\n\nLate offers are not accepted.',
+      },
+    }),
+  },
+  {
+    key: 'TENDER_FINISHED',
+    type: 'EXTERNAL',
+    texts: sign({
+      EST: {
+        subject: 'Hange {{tender_code}} on lõppenud',
+        content: 'Tere!\n\nHange {{tender_code}}, milles osalesite, on lõppenud. Teavitame teid tulemustest pärast võitjate valimist.',
+      },
+      RUS: {
+        subject: 'Тендер {{tender_code}} завершён',
+        content: 'Здравствуйте!\n\nТендер {{tender_code}}, в котором вы участвовали, завершён. Мы сообщим вам результаты после выбора победителей.',
+      },
+      ENG: {
+        subject: 'Tender {{tender_code}} has finished',
+        content: 'Hello,\n\nTender {{tender_code}}, in which you took part, has finished. We will let you know the results once the winners are chosen.',
+      },
+    }),
+  },
+  {
+    key: 'TENDER_WINNER',
+    type: 'EXTERNAL',
+    texts: sign({
+      EST: {
+        subject: 'Teie pakkumine võitis hankes {{tender_code}}',
+        content:
+          'Tere!\n\nTeie pakkumine osutus hankes {{tender_code}} ({{tender_group_name}}) edukaks. Palun tarnige järgmised tooted aadressile {{tender_warehouse_name}}:\n{{advanced_details_list}}\n\nTellimuse faili saate alla laadida portaalist.',
+      },
+      RUS: {
+        subject: 'Ваше предложение победило в тендере {{tender_code}}',
+        content:
+          'Здравствуйте!\n\nВаше предложение в тендере {{tender_code}} ({{tender_group_name}}) признано победившим. Пожалуйста, поставьте следующие товары по адресу {{tender_warehouse_name}}:\n{{advanced_details_list}}\n\nФайл заказа можно скачать в портале.',
+      },
+      ENG: {
+        subject: 'Your offer won in tender {{tender_code}}',
+        content:
+          'Hello,\n\nYour offer in tender {{tender_code}} ({{tender_group_name}}) has been chosen. Please deliver the following parts to {{tender_warehouse_name}}:\n{{advanced_details_list}}\n\nThe order file can be downloaded from the portal.',
+      },
+    }),
+  },
+  {
+    key: 'TENDER_MEMBER',
+    type: 'EXTERNAL',
+    texts: sign({
+      EST: {
+        subject: 'Hanke {{tender_code}} tulemused',
+        content: 'Tere!\n\nTäname osalemise eest hankes {{tender_code}}. Seekord teie pakkumine ei osutunud edukaks.',
+      },
+      RUS: {
+        subject: 'Результаты тендера {{tender_code}}',
+        content: 'Здравствуйте!\n\nБлагодарим за участие в тендере {{tender_code}}. На этот раз ваше предложение не было выбрано.',
+      },
+      ENG: {
+        subject: 'Results of tender {{tender_code}}',
+        content: 'Hello,\n\nThank you for taking part in tender {{tender_code}}. This time your offer was not chosen.',
+      },
+    }),
+  },
+  {
+    key: 'ACCOUNT_REGISTERED',
+    type: 'EXTERNAL',
+    texts: sign({
+      EST: {
+        subject: 'Registreerimine hankeportaalis',
+        content:
+          'Tere, {{user_first_name}} {{user_last_name}}!\n\nTäname registreerumast. Teie konto aktiveeritakse pärast andmete kontrollimist; anname sellest e-postiga teada.',
+      },
+      RUS: {
+        subject: 'Регистрация в портале закупок',
+        content:
+          'Здравствуйте, {{user_first_name}} {{user_last_name}}!\n\nСпасибо за регистрацию. Ваша учётная запись будет активирована после проверки данных; мы сообщим об этом по электронной почте.',
+      },
+      ENG: {
+        subject: 'Registration in the procurement portal',
+        content:
+          'Hello {{user_first_name}} {{user_last_name}},\n\nThank you for registering. Your account will be activated once your details have been checked; we will let you know by e-mail.',
+      },
+    }),
+  },
+  {
+    key: 'ACCOUNT_ACTIVATED',
+    type: 'EXTERNAL',
+    texts: sign({
+      EST: {
+        subject: 'Teie konto on aktiveeritud',
+        content: 'Tere, {{user_first_name}} {{user_last_name}}!\n\nTeie konto hankeportaalis on aktiveeritud. Saate nüüd sisse logida ja hangetes osaleda.',
+      },
+      RUS: {
+        subject: 'Ваша учётная запись активирована',
+        content:
+          'Здравствуйте, {{user_first_name}} {{user_last_name}}!\n\nВаша учётная запись в портале закупок активирована. Теперь вы можете войти и участвовать в тендерах.',
+      },
+      ENG: {
+        subject: 'Your account has been activated',
+        content: 'Hello {{user_first_name}} {{user_last_name}},\n\nYour account in the procurement portal has been activated. You can now log in and take part in tenders.',
+      },
+    }),
+  },
+  {
+    key: 'ACCOUNT_DEACTIVATED',
+    type: 'EXTERNAL',
+    texts: sign({
+      EST: {
+        subject: 'Teie konto on suletud',
+        content: 'Tere, {{user_first_name}} {{user_last_name}}!\n\nTeie konto hankeportaalis on deaktiveeritud. Küsimuste korral vastake sellele kirjale.',
+      },
+      RUS: {
+        subject: 'Ваша учётная запись закрыта',
+        content:
+          'Здравствуйте, {{user_first_name}} {{user_last_name}}!\n\nВаша учётная запись в портале закупок деактивирована. Если у вас есть вопросы, ответьте на это письмо.',
+      },
+      ENG: {
+        subject: 'Your account has been closed',
+        content: 'Hello {{user_first_name}} {{user_last_name}},\n\nYour account in the procurement portal has been deactivated. If you have questions, reply to this e-mail.',
+      },
+    }),
+  },
+  {
+    key: 'PASSWORD_RECOVERY',
+    type: 'EXTERNAL',
+    texts: sign({
+      EST: {
+        subject: 'Salasõna taastamine',
+        content:
+          'Tere!\n\nSaime taotluse teie salasõna muutmiseks. Uue salasõna saate määrata järgmise lingi kaudu: {{reset_link}}\n\nKui te taotlust ei esitanud, jätke see kiri tähelepanuta.',
+      },
+      RUS: {
+        subject: 'Восстановление пароля',
+        content:
+          'Здравствуйте!\n\nМы получили запрос на смену вашего пароля. Новый пароль можно задать по ссылке: {{reset_link}}\n\nЕсли вы не отправляли запрос, просто проигнорируйте это письмо.',
+      },
+      ENG: {
+        subject: 'Password recovery',
+        content:
+          'Hello,\n\nWe received a request to change your password. You can set a new password with this link: {{reset_link}}\n\nIf you did not ask for this, ignore this e-mail.',
+      },
+    }),
+  },
+];
