@@ -1,0 +1,179 @@
+// The app as a whole: health, the OpenAPI document against the route table, 404s, and bad input never a 500.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from './app.ts';
+import { testConfig } from './config.ts';
+import { testContext } from './test/context.ts';
+import { freshDatabase } from './test/db.ts';
+import { allowedUser, fillPath, label, openapiPath } from './test/routes.ts';
+
+const ctx = await testContext();
+const routes = ctx.app.routeTable;
+
+type Operation = {
+  parameters?: { in: string; name: string }[];
+  requestBody?: unknown;
+  responses?: Record<string, { content?: Record<string, { schema?: { anyOf?: { properties?: Record<string, unknown> }[]; properties?: Record<string, unknown> } }> }>;
+};
+const openapi = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, Operation>> };
+const visible = routes.filter((r) => !r.schema.hide);
+const op = (r: (typeof routes)[number]) => openapi.paths[openapiPath(r.url)]?.[r.method.toLowerCase()];
+/** A list answers {results, pages, count} (or a plain array with page_size=0). */
+const isList = (o: Operation | undefined) => {
+  const s = o?.responses?.['200']?.content?.['application/json']?.schema;
+  const obj = s?.anyOf?.find((x) => x.properties) ?? s;
+  return !!obj?.properties && 'pages' in obj.properties && 'count' in obj.properties;
+};
+const call = (r: (typeof routes)[number], opts: { url?: string; payload?: string; query?: Record<string, string> } = {}) =>
+  ctx.as(allowedUser(r.access), {
+    method: r.method as 'GET',
+    url: opts.url ?? fillPath(r.url),
+    query: opts.query,
+    ...(opts.payload === undefined ? {} : { payload: opts.payload, headers: { 'content-type': 'application/json' } }),
+  });
+
+describe('health', () => {
+  it('answers status, database kind and version without signing in', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/health/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', db: process.env.DATABASE_URL ? 'postgres' : 'pglite', version: '1.0.1' });
+  });
+});
+
+describe('OpenAPI document', () => {
+  it('lists every route of the route table', () => {
+    const missing = visible.filter((r) => !op(r)).map(label);
+    expect(missing).toEqual([]);
+    expect(visible.length).toBeGreaterThan(10);
+  });
+
+  it('gives every route a response schema for its success answer', () => {
+    const without = visible
+      .filter((r) => {
+        const codes = Object.keys(r.schema.response ?? {});
+        return !codes.some((c) => /^2/.test(c)) || !Object.keys(op(r)?.responses ?? {}).some((c) => /^2/.test(c));
+      })
+      .map(label);
+    expect(without).toEqual([]);
+  });
+
+  it('declares path parameters, and a body for every PATCH and PUT', () => {
+    const noParams = visible.filter((r) => /[:*]/.test(r.url) && !r.schema.params).map(label);
+    const noBody = visible.filter((r) => ['PATCH', 'PUT'].includes(r.method) && !r.schema.body).map(label);
+    expect({ noParams, noBody }).toEqual({ noParams: [], noBody: [] });
+  });
+
+  it('gives every list the shared list query (page, page_size, ids, search, ordering)', () => {
+    const lists = visible.filter((r) => r.method === 'GET' && isList(op(r)));
+    expect(lists.map(label)).toContain('GET /api/groups/');
+    const bad = lists
+      .filter((r) => {
+        const names = (op(r)?.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
+        return !['page', 'page_size', 'ids', 'search', 'ordering'].every((n) => names.includes(n));
+      })
+      .map(label);
+    expect(bad).toEqual([]);
+  });
+});
+
+describe('unknown paths', () => {
+  it('answers 404 not_found for an unknown /api path or method, signed in or not', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/no-such-thing/'],
+      ['POST', '/api/groups/1/nothing/'],
+      ['DELETE', '/api/groups/1/'],
+      ['GET', '/api/groups'],
+    ] as const) {
+      for (const role of [null, 'admin'] as const) {
+        const res = await ctx.as(role, { method, url });
+        expect(res.statusCode, `${method} ${url}`).toBe(404);
+        expect(res.json()).toEqual({ detail: 'not_found' });
+      }
+    }
+  });
+
+  it('serves the web app for other GETs when it is built, and still 404 JSON under /api', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-web-'));
+    fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>portal</title>');
+    const database = await freshDatabase();
+    const app = await buildApp({ config: testConfig({ WEB_DIST: dir }), database });
+    try {
+      const page = await app.inject({ method: 'GET', url: '/setup/groups' });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toMatch(/text\/html/);
+      expect(page.body).toContain('<title>portal</title>');
+      const api = await app.inject({ method: 'GET', url: '/api/nothing/' });
+      expect(api.statusCode).toBe(404);
+      expect(api.json()).toEqual({ detail: 'not_found' });
+    } finally {
+      await app.close();
+      await database.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('bad input is a 400, never a 500', () => {
+  it('answers malformed JSON with invalid_json', async () => {
+    for (const payload of ['{"name": ', '{name: 1}', '\u0000']) {
+      const res = await ctx.as('admin', { method: 'POST', url: '/api/groups/', payload, headers: { 'content-type': 'application/json' } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ non_field_errors: ['invalid_json'] });
+    }
+  });
+
+  it('answers wrong types with field keys', async () => {
+    let res = await ctx.as('admin', { method: 'POST', url: '/api/groups/', payload: { name: 12, is_active: 'yes' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ name: ['invalid'], is_active: ['invalid'] });
+    res = await ctx.as('admin', { method: 'PATCH', url: `/api/warehouses/${ctx.warehouse.id}/`, payload: { group: '1', is_active: null } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ group: ['not_a_number'], is_active: ['required'] });
+    res = await ctx.as('admin', { method: 'GET', url: '/api/groups/abc/' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ id: ['invalid_id'] });
+  });
+
+  it('refuses a body of the wrong shape on every route that takes one', async () => {
+    const wrong: string[] = [];
+    for (const r of visible.filter((x) => x.schema.body)) {
+      for (const payload of ['[]', '"text"', '42', 'null']) {
+        const res = await call(r, { payload });
+        if (res.statusCode !== 400) wrong.push(`${label(r)} with ${payload} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('refuses nonsense path values on every route with parameters (400 or 404, never 500)', async () => {
+    const wrong: string[] = [];
+    for (const r of visible.filter((x) => /[:*]/.test(x.url))) {
+      for (const value of ['abc', '0', '-1', '1e3', '99999999999999999999', '%27%3B--']) {
+        const res = await call(r, { url: fillPath(r.url, value), payload: r.schema.body ? '[]' : undefined });
+        if (![400, 404].includes(res.statusCode)) wrong.push(`${label(r)} with ${value} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('refuses bad list queries on every list (the shared list mechanism is in use)', async () => {
+    const wrong: string[] = [];
+    const lists = visible.filter((r) => r.method === 'GET' && isList(op(r)));
+    for (const r of lists) {
+      const cases: [Record<string, string>, string][] = [
+        [{ page: '0' }, 'page'],
+        [{ page_size: '10000' }, 'page_size'],
+        [{ ids: 'a' }, 'ids'],
+        [{ ordering: 'no_such_field_xyz' }, 'ordering'],
+      ];
+      for (const [query, key] of cases) {
+        const res = await call(r, { query });
+        const ok = res.statusCode === 400 ? key in res.json() : /[:*]/.test(r.url) && res.statusCode === 404;
+        if (!ok) wrong.push(`${label(r)} ?${new URLSearchParams(query)} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
