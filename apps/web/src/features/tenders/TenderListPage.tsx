@@ -13,7 +13,8 @@ import { exportXlsx } from '../../lib/exportXlsx.ts';
 import { useListState } from '../../lib/listState.ts';
 import { fetchTendersForExport, type Tender, useTenderList } from './api.ts';
 import { tenderColumns, tenderExportColumns } from './list/columns.tsx';
-import { defaultFilterStart, TenderFilters } from './list/TenderFilters.tsx';
+import { defaultFilterStart } from './list/filters.ts';
+import { TenderFilters } from './list/TenderFilters.tsx';
 import './tenders.css';
 
 export default function TenderListPage() {

@@ -10,7 +10,7 @@ export interface ChosenLine {
   qty: string;
 }
 
-type Action =
+export type ChosenAction =
   | { type: 'set'; lines: DetailLine[] }
   | { type: 'add'; lines: DetailLine[] }
   | { type: 'remove'; id: number }
@@ -19,7 +19,7 @@ type Action =
 
 const chosenOf = (l: DetailLine): ChosenLine => ({ id: l.id, line: l, qty: l.qty });
 
-function reducer(state: ChosenLine[], a: Action): ChosenLine[] {
+export function chosenReducer(state: ChosenLine[], a: ChosenAction): ChosenLine[] {
   switch (a.type) {
     case 'set':
       return a.lines.map(chosenOf);
@@ -38,7 +38,7 @@ function reducer(state: ChosenLine[], a: Action): ChosenLine[] {
 }
 
 export function useChosenLines() {
-  const [chosen, dispatch] = useReducer(reducer, []);
+  const [chosen, dispatch] = useReducer(chosenReducer, []);
   const ids = useMemo(() => new Set(chosen.map((c) => c.id)), [chosen]);
   const totals = useMemo(
     () => ({

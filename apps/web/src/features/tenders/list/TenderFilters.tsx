@@ -3,56 +3,11 @@
 import { FilterOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { TENDER_STATUSES } from '@portal/shared';
 import { Badge, Button, Checkbox, Collapse, DatePicker, Flex, Form, Select, Space, Switch } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DATE } from '../../../lib/format.ts';
 
-export interface TenderFilterValues {
-  filter_groups?: string;
-  filter_start?: string;
-  filter_finish?: string;
-  filter_status?: string;
-  failed_bc_details?: string;
-}
-export const FILTER_KEYS = ['filter_groups', 'filter_start', 'filter_finish', 'filter_status', 'failed_bc_details'] as const;
-
-/** Default start filter: the first day of the previous month. */
-export const defaultFilterStart = () => dayjs().subtract(1, 'month').startOf('month').format('YYYY-MM-DD');
-
-interface Draft {
-  groups: number[];
-  start: Dayjs | null;
-  finish: Dayjs | null;
-  statuses: string[];
-  failedBc: boolean;
-}
-
-const toDraft = (f: Record<string, string>): Draft => ({
-  groups: (f.filter_groups ?? '').split(',').filter(Boolean).map(Number),
-  start: f.filter_start ? dayjs(f.filter_start) : null,
-  finish: f.filter_finish ? dayjs(f.filter_finish) : null,
-  statuses: (f.filter_status ?? '').split(',').filter(Boolean),
-  failedBc: f.failed_bc_details === 'true',
-});
-
-const fromDraft = (d: Draft): Record<string, string | undefined> => ({
-  filter_groups: d.groups.length ? d.groups.join(',') : undefined,
-  filter_start: d.start?.format('YYYY-MM-DD'),
-  filter_finish: d.finish?.format('YYYY-MM-DD'),
-  filter_status: d.statuses.length ? d.statuses.join(',') : undefined,
-  failed_bc_details: d.failedBc ? 'true' : undefined,
-});
-
-type Quick = 'today' | 'this_week' | 'this_month' | 'previous_month' | 'last_3_months' | 'this_year';
-const QUICK: Record<Quick, () => [Dayjs, Dayjs]> = {
-  today: () => [dayjs().startOf('day'), dayjs().endOf('day')],
-  this_week: () => [dayjs().startOf('week'), dayjs().endOf('week')],
-  this_month: () => [dayjs().startOf('month'), dayjs().endOf('month')],
-  previous_month: () => [dayjs().subtract(1, 'month').startOf('month'), dayjs().subtract(1, 'month').endOf('month')],
-  last_3_months: () => [dayjs().subtract(3, 'month').startOf('day'), dayjs().endOf('day')],
-  this_year: () => [dayjs().startOf('year'), dayjs().endOf('year')],
-};
+import { type Draft, fromDraft, QUICK, type Quick, toDraft, FILTER_KEYS } from './filters.ts';
 
 const OPEN_KEY = 'tenders:filter_open';
 
