@@ -1,3 +1,209 @@
+// /tenders/{id}/export: the tender's orders per supplier and the manual export to the accounting module
+// (start, poll the status every second until SUCCESS or FAILED, reload); re-sending is possible.
+import { ArrowLeftOutlined, SendOutlined } from '@ant-design/icons';
+import { EXPORT_POLL_MS } from '@portal/shared';
+import { Button, Card, Descriptions, Empty, Flex, Skeleton, Table, Tag, Typography } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { fmtDate, fmtDateTime, fmtQty, formatPrice, formatTotal } from '../../lib/format.ts';
+import { toast } from '../../lib/toast.ts';
+import { StatusBadge } from './view/TenderHeader.tsx';
+import { exportStatus, useExportData, useViewActions } from './viewApi.ts';
+
+type Order = NonNullable<
+  NonNullable<ReturnType<typeof useExportData>['data']>['export_data']
+>['orders'][number];
+type OrderLine = Order['details'][number];
+const STATUS_COLORS: Record<string, string> = { SUCCESS: 'green', FAILED: 'red', PROGRESS: 'processing' };
+
 export default function TenderExportPage() {
-  return null;
+  const { t } = useTranslation();
+  const { id } = useParams();
+  const q = useExportData(id);
+  const { manualExport } = useViewActions(id ?? '');
+  const [polling, setPolling] = useState(false);
+  const alive = useRef(true);
+  useEffect(() => {
+    alive.current = true;
+    return () => {
+      alive.current = false;
+    };
+  }, []);
+
+  const run = async () => {
+    setPolling(true);
+    try {
+      const { module_export_log_id: logId } = await manualExport.mutateAsync(undefined);
+      let status = 'PROGRESS';
+      while (alive.current && status === 'PROGRESS') {
+        await new Promise((r) => setTimeout(r, EXPORT_POLL_MS));
+        status = (await exportStatus(logId)).status;
+      }
+      if (!alive.current) return;
+      await q.refetch();
+      if (status === 'SUCCESS') toast.success(t('tenderView.export.success'));
+      else toast.error(t('errors.export_failed'));
+    } catch {
+      if (alive.current) toast.error(t('errors.export_failed'));
+    } finally {
+      if (alive.current) setPolling(false);
+    }
+  };
+
+  const tender = q.data;
+  if (!tender) return <Skeleton active />;
+  const data = tender.export_data;
+  const orders = data?.orders ?? [];
+  const sent = data?.status === 'SUCCESS';
+
+  const lineColumns = [
+    { key: 'code', title: t('tenders.fields.part_code'), render: (_: unknown, l: OrderLine) => l.part.code },
+    {
+      key: 'name',
+      title: t('tenders.fields.part_name'),
+      render: (_: unknown, l: OrderLine) => (
+        <>
+          {l.part.name}
+          {l.part.tags.length > 0 && (
+            <Typography.Text type="secondary"> ({l.part.tags.join(', ')})</Typography.Text>
+          )}
+        </>
+      ),
+    },
+    {
+      key: 'producer',
+      title: t('tenderView.offer.producer'),
+      render: (_: unknown, l: OrderLine) => l.proposal.producer,
+    },
+    {
+      key: 'product_code',
+      title: t('tenderView.offer.product_code'),
+      render: (_: unknown, l: OrderLine) => l.proposal.product_code,
+    },
+    {
+      key: 'ean',
+      title: t('tenderView.offer.ean_code'),
+      render: (_: unknown, l: OrderLine) => l.proposal.ean_code,
+    },
+    {
+      key: 'date',
+      title: t('tenderView.offer.delivery_date'),
+      render: (_: unknown, l: OrderLine) => fmtDate(l.proposal.delivery_date),
+    },
+    {
+      key: 'price',
+      title: t('tenderView.offers.price'),
+      align: 'right' as const,
+      render: (_: unknown, l: OrderLine) => formatPrice(l.proposal.price),
+    },
+    {
+      key: 'qty',
+      title: t('tenderView.offers.ordered'),
+      align: 'right' as const,
+      render: (_: unknown, l: OrderLine) => fmtQty(l.proposal.ordered_qty),
+    },
+    {
+      key: 'total',
+      title: t('tenderView.export.total'),
+      align: 'right' as const,
+      render: (_: unknown, l: OrderLine) => formatTotal(l.proposal.total),
+    },
+  ];
+
+  return (
+    <Flex vertical gap={16}>
+      <PageHeader
+        title={
+          <Flex gap={8} align="center">
+            <Link to={`/tenders/${id}/view`} aria-label={t('tenderView.back_to_view')}>
+              <ArrowLeftOutlined />
+            </Link>
+            {t('tenderView.export.title', { code: tender.tender_code })}
+            <StatusBadge status={tender.status} />
+          </Flex>
+        }
+        extra={
+          <>
+            <Link to={`/tenders/${id}/view`}>
+              <Button>{t('tenderView.back_to_view')}</Button>
+            </Link>
+            <Button
+              type="primary"
+              icon={<SendOutlined />}
+              loading={polling}
+              disabled={!orders.length}
+              onClick={run}
+            >
+              {sent ? t('tenderView.export.resend') : t('tenderView.export.send')}
+            </Button>
+          </>
+        }
+      />
+      <Descriptions
+        size="small"
+        bordered
+        column={{ xs: 1, sm: 3 }}
+        items={[
+          {
+            key: 'status',
+            label: t('tenderView.export.status'),
+            children: polling ? (
+              <Tag color="processing">{t('tenderView.export.status_PROGRESS')}</Tag>
+            ) : data?.status ? (
+              <Tag color={STATUS_COLORS[data.status]} data-testid="export-status">
+                {t(`tenderView.export.status_${data.status}`)}
+              </Tag>
+            ) : (
+              t('tenderView.export.never')
+            ),
+          },
+          {
+            key: 'created',
+            label: t('tenderView.export.created'),
+            children: fmtDateTime(data?.created) || '—',
+          },
+          { key: 'orders', label: t('tenderView.export.orders'), children: orders.length },
+        ]}
+      />
+      {orders.length === 0 && <Empty description={t('tenderView.export.no_orders')} />}
+      {orders.map((o) => (
+        <Card
+          key={o.order_code}
+          size="small"
+          data-testid="export-order"
+          title={
+            <Flex gap={12} wrap align="center">
+              <span>
+                {t('tenderView.export.order')} <strong>{o.order_code}</strong>
+              </span>
+              {o.export_code && (
+                <Typography.Text type="secondary">
+                  {t('tenderView.export.export_code')}: {o.export_code}
+                </Typography.Text>
+              )}
+            </Flex>
+          }
+          extra={
+            <strong>
+              {t('tenderView.export.grand_total')}: {formatTotal(o.grand_total)}
+            </strong>
+          }
+        >
+          <Typography.Paragraph style={{ marginBottom: 8 }}>
+            <strong>{o.supplier.name}</strong> · {o.supplier.email} · {o.supplier.phone}
+          </Typography.Paragraph>
+          <Table<OrderLine>
+            size="small"
+            rowKey={(l) => `${l.part.code}-${l.proposal.product_code}-${l.proposal.price}`}
+            columns={lineColumns}
+            dataSource={o.details}
+            pagination={false}
+            scroll={{ x: 900 }}
+          />
+        </Card>
+      ))}
+    </Flex>
+  );
 }

@@ -1,3 +1,231 @@
+// /tenders/{id}/view: the header, then the variant for the user and the state (spec 1-tenders §2 "Tender
+// view"): supplier offer entry (ACTIVE) or own offers (later states); buyer part list with sealed
+// placeholders (WAITING/ACTIVE), offers, winners and the state's actions. Modals: part info, comments,
+// comment log, blacklist, winners.
+import {
+  ArrowLeftOutlined,
+  ExportOutlined,
+  EyeInvisibleOutlined,
+  EyeOutlined,
+  FileExcelOutlined,
+  FilePdfOutlined,
+  HistoryOutlined,
+  RedoOutlined,
+} from '@ant-design/icons';
+import type { DetailLine } from '@portal/shared';
+import { Alert, App, Button, Card, Flex, Result, Skeleton, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useAuth } from '../../app/auth.tsx';
+import { errorToast } from '../../app/providers.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { toast } from '../../lib/toast.ts';
+import { canDownload, downloadTenderFile } from './api.ts';
+import { BuyerActions } from './view/BuyerActions.tsx';
+import { BuyerLines } from './view/BuyerLines.tsx';
+import {
+  BlacklistModal,
+  CommentLogModal,
+  PartInfoModal,
+  SupplierCommentModal,
+  SupplierCommentsViewer,
+} from './view/Modals.tsx';
+import { SupplierLines } from './view/SupplierLines.tsx';
+import { SupplierOfferForm } from './view/SupplierOfferForm.tsx';
+import { TenderHeader } from './view/TenderHeader.tsx';
+import { WinnersModal } from './view/WinnersModal.tsx';
+import { useViewActions, useViewLines, useViewTender } from './viewApi.ts';
+
+type ModalState =
+  | { kind: 'info' | 'comment' | 'log' | 'blacklist' | 'winners'; line: DetailLine }
+  | { kind: 'viewer' }
+  | null;
+
+const SUPPLIER_COMMENT_STATES = ['ACTIVE', 'FINISHED', 'CHOOSING'];
+
 export default function TenderViewPage() {
-  return null;
+  const { t } = useTranslation();
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const { modal } = App.useApp();
+  const { user, isSupplier, hasGroup } = useAuth();
+  const tenderQ = useViewTender(id);
+  const linesQ = useViewLines(id);
+  const actions = useViewActions(id ?? '');
+  const [open, setOpen] = useState<ModalState>(null);
+
+  const onInfo = useCallback((line: DetailLine) => setOpen({ kind: 'info', line }), []);
+  const onComment = useCallback((line: DetailLine) => setOpen({ kind: 'comment', line }), []);
+  const onLog = useCallback((line: DetailLine) => setOpen({ kind: 'log', line }), []);
+  const onBlacklist = useCallback((line: DetailLine) => setOpen({ kind: 'blacklist', line }), []);
+  const onWinners = useCallback((line: DetailLine) => setOpen({ kind: 'winners', line }), []);
+  const close = useCallback(() => setOpen(null), []);
+
+  const tender = tenderQ.data;
+  const onEnd = useCallback(() => {
+    if (isSupplier) {
+      toast.success(t('tenderView.toast.tender_finished'));
+      navigate('/tenders');
+    } else setTimeout(() => void tenderQ.refetch().then(() => linesQ.refetch()), 2000);
+  }, [isSupplier, navigate, t, tenderQ, linesQ]);
+
+  if (tenderQ.isError)
+    return (
+      <Result
+        status="warning"
+        title={t('tenderView.not_found')}
+        extra={<Link to="/tenders">{t('tenderView.back')}</Link>}
+      />
+    );
+  if (!tender || !linesQ.data || !user) return <Skeleton active paragraph={{ rows: 10 }} />;
+  const lines = linesQ.data;
+  const s = tender.status;
+  const offset = tender.clockOffsetMs;
+  const today = dayjs(Date.now() + offset).format('YYYY-MM-DD');
+  const isAdmin = hasGroup('ADMINISTRATOR');
+  const canBlacklist = user.can_blacklist && hasGroup('ADMINISTRATOR', 'CONTRACTOR');
+
+  const ask = (title: string, onOk: () => Promise<unknown>) =>
+    modal.confirm({
+      title,
+      okText: t('tenders.confirm.ok'),
+      cancelText: t('tenders.confirm.cancel'),
+      onOk: () => onOk().catch(() => undefined),
+    });
+
+  const watch = () =>
+    ask(
+      tender.watched ? t('tenderView.watch.unwatch_question') : t('tenderView.watch.watch_question'),
+      async () => {
+        await actions.watch.mutateAsync(!tender.watched);
+        toast.success(
+          tender.watched ? t('tenders.toast.tender_unwatched') : t('tenders.toast.tender_watched'),
+        );
+      },
+    );
+  const reopen = () =>
+    ask(t('tenderView.actions.reopen_question'), async () => {
+      try {
+        await actions.reopen.mutateAsync(undefined);
+        toast.success(t('tenderView.toast.reopen_success'));
+      } catch {
+        toast.error(t('tenderView.toast.reopen_fail'));
+      }
+    });
+  const dl = (kind: 'excel' | 'pdf') => downloadTenderFile(tender.id, kind).catch(errorToast);
+
+  const extra = (
+    <>
+      {isSupplier && (s === 'WAITING' || s === 'ACTIVE') && (
+        <Button
+          icon={tender.watched ? <EyeInvisibleOutlined /> : <EyeOutlined />}
+          onClick={watch}
+          data-testid="watch-toggle"
+        >
+          {tender.watched ? t('tenderView.watch.unwatch') : t('tenderView.watch.watch')}
+        </Button>
+      )}
+      {canDownload(tender, isSupplier) && (
+        <>
+          <Button icon={<FileExcelOutlined />} onClick={() => dl('excel')}>
+            {t('tenders.download_excel')}
+          </Button>
+          <Button icon={<FilePdfOutlined />} onClick={() => dl('pdf')}>
+            {t('tenders.download_pdf')}
+          </Button>
+        </>
+      )}
+      {!isSupplier && s === 'ORDERED' && (
+        <>
+          <Link to={`/tenders/${tender.id}/history`} target="_blank" rel="noopener">
+            <Button icon={<HistoryOutlined />}>{t('tenderView.actions.history')}</Button>
+          </Link>
+          <Link to={`/tenders/${tender.id}/export`}>
+            <Button icon={<ExportOutlined />}>{t('tenderView.actions.export_page')}</Button>
+          </Link>
+        </>
+      )}
+      {isAdmin && !['DRAFT', 'WAITING', 'ACTIVE'].includes(s) && (
+        <Button icon={<RedoOutlined />} onClick={reopen}>
+          {t('tenderView.actions.reopen')}
+        </Button>
+      )}
+    </>
+  );
+
+  let body: React.ReactNode;
+  if (isSupplier && s === 'ACTIVE')
+    body = (
+      <SupplierOfferForm tender={tender} lines={lines} today={today} onInfo={onInfo} onComment={onComment} />
+    );
+  else if (isSupplier)
+    body = (
+      <Flex vertical gap={12}>
+        <SupplierLines
+          tender={tender}
+          lines={lines}
+          onInfo={onInfo}
+          onComment={SUPPLIER_COMMENT_STATES.includes(s) ? onComment : undefined}
+        />
+        {tender.comments_options.length > 0 && (
+          <Card size="small" title={t('tenderView.offer.comment')}>
+            {tender.comments_options.map((c) => (
+              <Typography.Paragraph key={c.id} style={{ whiteSpace: 'pre-wrap', marginBottom: 4 }}>
+                {c.content}
+              </Typography.Paragraph>
+            ))}
+          </Card>
+        )}
+      </Flex>
+    );
+  else
+    body = (
+      <Flex vertical gap={12}>
+        {(s === 'WAITING' || s === 'ACTIVE') && (
+          <Alert type="info" showIcon title={t('tenderView.offers.sealed_notice')} />
+        )}
+        <BuyerLines
+          tender={tender}
+          lines={lines}
+          canBlacklist={canBlacklist}
+          onInfo={onInfo}
+          onComments={onLog}
+          onBlacklist={onBlacklist}
+          onWinners={onWinners}
+        />
+        <BuyerActions tender={tender} lines={lines} onCommentsViewer={() => setOpen({ kind: 'viewer' })} />
+      </Flex>
+    );
+
+  return (
+    <Flex vertical gap={16} className="tender-view" data-testid="tender-view">
+      <PageHeader
+        title={
+          <Flex gap={8} align="center">
+            <Link to="/tenders" aria-label={t('tenderView.back')}>
+              <ArrowLeftOutlined />
+            </Link>
+            {t('tenderView.title', { code: tender.tender_code })}
+          </Flex>
+        }
+        extra={extra}
+      />
+      <TenderHeader tender={tender} isSupplier={isSupplier} offsetMs={offset} onEnd={onEnd} />
+      {body}
+      {open?.kind === 'info' && <PartInfoModal line={open.line} isSupplier={isSupplier} onClose={close} />}
+      {open?.kind === 'comment' && (
+        <SupplierCommentModal key={open.line.id} tenderId={tender.id} line={open.line} onClose={close} />
+      )}
+      {open?.kind === 'log' && <CommentLogModal line={open.line} onClose={close} />}
+      {open?.kind === 'blacklist' && (
+        <BlacklistModal key={open.line.id} tenderId={tender.id} line={open.line} onClose={close} />
+      )}
+      {open?.kind === 'winners' && (
+        <WinnersModal key={open.line.id} tenderId={tender.id} line={open.line} onClose={close} />
+      )}
+      <SupplierCommentsViewer open={open?.kind === 'viewer'} tender={tender} lines={lines} onClose={close} />
+    </Flex>
+  );
 }

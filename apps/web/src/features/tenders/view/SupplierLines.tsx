@@ -1,0 +1,139 @@
+// Supplier, after ACTIVE: only its own participation per part, read-only (offer with registration code,
+// price with reason, delivery and quantity); ORDERED highlights winning lines with their ordered quantity.
+import { MessageOutlined } from '@ant-design/icons';
+import type { DetailLine, Tender } from '@portal/shared';
+import { Button, Flex, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fmtDate, fmtQty, formatPrice } from '../../../lib/format.ts';
+import type { LineAction } from './SupplierOfferForm.tsx';
+
+export function SupplierLines(props: {
+  tender: Tender;
+  lines: DetailLine[];
+  onInfo: LineAction;
+  onComment?: LineAction;
+}) {
+  const { t } = useTranslation();
+  const ordered = props.tender.status === 'ORDERED';
+  const columns = useMemo<TableColumnsType<DetailLine>>(
+    () => [
+      {
+        key: 'part',
+        title: t('tenders.fields.part_name'),
+        width: 240,
+        render: (_v, l) => (
+          <Button
+            type="link"
+            size="small"
+            style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }}
+            onClick={() => props.onInfo(l)}
+          >
+            {l.part_name}
+          </Button>
+        ),
+      },
+      {
+        key: 'qty',
+        title: t('tenderView.part.qty'),
+        width: 90,
+        align: 'right',
+        render: (_v, l) => `${fmtQty(l.qty)} ${l.part_unit_code ?? ''}`,
+      },
+      {
+        key: 'offers',
+        title: t('tenderView.offers.own'),
+        render: (_v, l) => {
+          const own = l.proposals.filter((p) => !p.sealed);
+          if (!own.length)
+            return <Typography.Text type="secondary">{t('tenderView.offers.not_offered')}</Typography.Text>;
+          const wins = new Map(l.winners.map((w) => [w.name, w]));
+          return (
+            <table className="offers-mini">
+              <thead>
+                <tr>
+                  <th>{t('tenderView.offers.supplier')}</th>
+                  <th>{t('tenderView.offers.price')}</th>
+                  <th>{t('tenderView.offer.delivery_date')}</th>
+                  <th>{t('tenderView.offer.available_qty')}</th>
+                  {ordered && <th>{t('tenderView.offers.ordered')}</th>}
+                </tr>
+              </thead>
+              <tbody>
+                {own.map((p) => {
+                  const w = p.id != null ? wins.get(p.id) : undefined;
+                  return (
+                    <tr
+                      key={p.id ?? p.price}
+                      className={ordered && w ? 'offer-winner' : undefined}
+                      data-testid="own-offer"
+                    >
+                      <td>
+                        {p.supplier_name}
+                        {p.supplier_registration_code && (
+                          <Typography.Text type="secondary">
+                            {' '}
+                            ({p.supplier_registration_code})
+                          </Typography.Text>
+                        )}
+                      </td>
+                      <td className="num">
+                        {formatPrice(p.price)}
+                        {w && <Tag style={{ marginLeft: 4 }}>{t(`tenders.reason.${w.reason}`)}</Tag>}
+                      </td>
+                      <td>{fmtDate(p.delivery_date)}</td>
+                      <td>{fmtQty(p.available_qty)}</td>
+                      {ordered && <td>{w ? <strong>{fmtQty(w.amount)}</strong> : ''}</td>}
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          );
+        },
+      },
+      {
+        key: 'comment',
+        title: t('tenderView.comment.own'),
+        width: 260,
+        render: (_v, l) => (
+          <Flex vertical gap={2}>
+            {l.supplier_comments.map((c) => (
+              <Typography.Text key={c.id} style={{ whiteSpace: 'pre-wrap' }}>
+                {c.content}
+              </Typography.Text>
+            ))}
+            {props.onComment && (
+              <Button
+                size="small"
+                type="link"
+                icon={<MessageOutlined />}
+                style={{ padding: 0 }}
+                onClick={() => props.onComment?.(l)}
+              >
+                {l.supplier_comments.length ? t('tenderView.comment.edit') : t('tenderView.comment.add')}
+              </Button>
+            )}
+          </Flex>
+        ),
+      },
+    ],
+    [t, ordered, props.onInfo, props.onComment],
+  );
+  const big = props.lines.length > 100;
+  return (
+    <Table<DetailLine>
+      size="small"
+      rowKey="id"
+      bordered
+      columns={columns}
+      dataSource={props.lines}
+      pagination={false}
+      virtual={big}
+      scroll={big ? { x: 1000, y: 640 } : { x: 1000 }}
+      rowClassName={(l) =>
+        ordered && l.winners.some((w) => l.proposals.some((p) => p.id === w.name)) ? 'line-won' : ''
+      }
+    />
+  );
+}

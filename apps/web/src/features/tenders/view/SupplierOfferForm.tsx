@@ -1,0 +1,197 @@
+// Supplier, ACTIVE tender: the offer-entry table (a virtual table of memoised part rows), the tender comment,
+// the sanctions agreement and the make / cancel offer buttons. The whole set goes in one POST.
+import { InfoCircleOutlined, MessageOutlined } from '@ant-design/icons';
+import { COMMENT_MAX, type DetailLine } from '@portal/shared';
+import { App, Button, Checkbox, Flex, Input, Space, Table, type TableColumnsType, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { memo, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { errorText } from '../../../i18n/index.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { fmtQty } from '../../../lib/format.ts';
+import { toast } from '../../../lib/toast.ts';
+import { type Tender, useViewActions } from '../viewApi.ts';
+import { OfferFieldLabels, OfferPartEditor } from './OfferPartRow.tsx';
+import { OfferStore, placeErrors, validateDraft } from './offerDraft.ts';
+
+export type LineAction = (line: DetailLine) => void;
+
+const PartCell = memo(function PartCell(props: {
+  line: DetailLine;
+  onInfo: LineAction;
+  onComment: LineAction;
+}) {
+  const { t } = useTranslation();
+  const { line } = props;
+  const own = line.supplier_comments.length > 0;
+  return (
+    <Flex vertical gap={2}>
+      <Typography.Text strong>{line.part_name}</Typography.Text>
+      <Space size={4}>
+        <Button size="small" type="link" icon={<InfoCircleOutlined />} onClick={() => props.onInfo(line)}>
+          {t('tenderView.part.info')}
+        </Button>
+        <Button size="small" type="link" icon={<MessageOutlined />} onClick={() => props.onComment(line)}>
+          {own ? t('tenderView.comment.edit') : t('tenderView.comment.add')}
+        </Button>
+      </Space>
+    </Flex>
+  );
+});
+
+export function SupplierOfferForm(props: {
+  tender: Tender;
+  lines: DetailLine[];
+  today: string;
+  onInfo: LineAction;
+  onComment: LineAction;
+}) {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const navigate = useNavigate();
+  const { tender, lines } = props;
+  const actions = useViewActions(tender.id);
+  // One store for the page's life: what was typed survives scrolling, re-renders and refetches of the lines.
+  const [store] = useState(() => new OfferStore(lines));
+  const byId = useMemo(() => new Map(lines.map((l) => [l.id, l])), [lines]);
+  const order = useMemo(() => lines.map((l) => l.id), [lines]);
+  const minDate = useMemo(() => dayjs(tender.finish).startOf('day'), [tender.finish]);
+  const ownComment = tender.comments_options[0]?.content ?? '';
+  const [comment, setComment] = useState(ownComment);
+  const [agreed, setAgreed] = useState(tender.agreed);
+  const [agreedError, setAgreedError] = useState<string | null>(null);
+  const [commentError, setCommentError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const tableRef = useRef<{ scrollTo?(cfg: { key: number }): void }>(null);
+
+  const columns = useMemo<TableColumnsType<DetailLine>>(
+    () => [
+      { key: 'n', title: '#', width: 48, render: (_v, _l, i) => i + 1 },
+      {
+        key: 'part',
+        title: t('tenders.fields.part_name'),
+        width: 220,
+        render: (_v, l) => <PartCell line={l} onInfo={props.onInfo} onComment={props.onComment} />,
+      },
+      {
+        key: 'qty',
+        title: t('tenderView.part.qty'),
+        width: 90,
+        align: 'right',
+        render: (_v, l) => fmtQty(l.qty),
+      },
+      { key: 'unit', title: t('tenders.fields.unit'), width: 70, render: (_v, l) => l.part_unit_code ?? '' },
+      {
+        key: 'offers',
+        title: <OfferFieldLabels />,
+        render: (_v, l) => <OfferPartEditor detail={l.id} store={store} minDate={minDate} />,
+      },
+    ],
+    [t, store, minDate, props.onInfo, props.onComment],
+  );
+
+  const showPlaced = (placed: ReturnType<typeof placeErrors>) => {
+    store.setErrors(placed.parts);
+    setAgreedError(placed.agreed[0] ?? null);
+    setCommentError(placed.comment[0] ?? null);
+    for (const k of placed.general) toast.error(errorText(k));
+    const first = order.find((d) => placed.parts.has(d));
+    if (first !== undefined) {
+      tableRef.current?.scrollTo?.({ key: first });
+      toast.error(t('tenderView.offer.fix_errors'));
+    } else if (placed.agreed.length) toast.error(errorText(placed.agreed[0]));
+  };
+
+  const submit = async () => {
+    const c = comment.trim() ? comment : '';
+    const v = validateDraft(order, store.all, agreed, c, byId, props.today);
+    if (c.length > COMMENT_MAX) v.placed.comment.push('comment_too_long');
+    if (!v.ok || v.placed.comment.length) return showPlaced(v.placed);
+    setSending(true);
+    try {
+      await actions.makeOffer.mutateAsync(v.body);
+      showPlaced(placeErrors({}, v.mapping));
+      toast.success(t('tenderView.toast.proposal_success'));
+      setTimeout(() => navigate('/tenders'), 1000);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 400) showPlaced(placeErrors(err.fieldErrors, v.mapping));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const cancelOffer = () =>
+    modal.confirm({
+      title: t('tenderView.offer.cancel_question'),
+      okText: t('tenders.confirm.ok'),
+      cancelText: t('tenders.confirm.cancel'),
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        await actions.cancelOffer.mutateAsync(undefined);
+        store.clear();
+        toast.success(t('tenderView.toast.proposal_canceled'));
+      },
+    });
+
+  return (
+    <Flex vertical gap={12}>
+      <Table<DetailLine>
+        ref={tableRef as never}
+        className="offer-table"
+        size="small"
+        rowKey="id"
+        columns={columns}
+        dataSource={lines}
+        pagination={false}
+        virtual={lines.length > 30}
+        scroll={lines.length > 30 ? { x: 1450, y: 620 } : { x: 1450 }}
+        bordered
+      />
+      <div>
+        <Typography.Text strong>{t('tenderView.offer.comment')}</Typography.Text>
+        <Input.TextArea
+          value={comment}
+          onChange={(e) => {
+            setComment(e.target.value);
+            setCommentError(null);
+          }}
+          rows={3}
+          maxLength={COMMENT_MAX}
+          showCount
+          status={commentError ? 'error' : undefined}
+          aria-label={t('tenderView.offer.comment')}
+        />
+        {commentError && <Typography.Text type="danger">{errorText(commentError)}</Typography.Text>}
+      </div>
+      <div>
+        <Checkbox
+          checked={agreed}
+          onChange={(e) => {
+            setAgreed(e.target.checked);
+            setAgreedError(null);
+          }}
+          data-testid="agreement"
+        >
+          {t('tenderView.offer.agreement')}
+        </Checkbox>
+        {agreedError && (
+          <Typography.Text type="danger" style={{ display: 'block' }}>
+            {errorText(agreedError)}
+          </Typography.Text>
+        )}
+      </div>
+      <Flex gap={8} wrap>
+        <Button type="primary" loading={sending} onClick={submit}>
+          {t('tenderView.offer.make')}
+        </Button>
+        {tender.company_proposals > 0 && (
+          <Button danger onClick={cancelOffer}>
+            {t('tenderView.offer.cancel_offer')}
+          </Button>
+        )}
+        <Button onClick={() => navigate('/tenders')}>{t('tenderView.cancel')}</Button>
+      </Flex>
+    </Flex>
+  );
+}

@@ -1,0 +1,237 @@
+// CHOOSING: winner selection of one part (shared rules/winners.ts): proposal(s), reason, amounts with several
+// winners, the comment rules; lowest price pre-sets PRICE; saved with add_winners, removed with delete_winners.
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import {
+  COMMENT_MAX,
+  type DetailLine,
+  defaultReason,
+  normalizeWinners,
+  validateWinners,
+  WINNER_REASONS,
+  type WinnerInput,
+  type WinnerReason,
+} from '@portal/shared';
+import { App, Button, Flex, Input, Modal, Select, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../i18n/index.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { fmtDate, fmtQty, formatPrice } from '../../../lib/format.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useViewActions } from '../viewApi.ts';
+
+interface Row {
+  name: number | null;
+  amount: string;
+  reason: WinnerReason | null;
+}
+
+export function WinnersModal(props: { tenderId: number; line: DetailLine; onClose(): void }) {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const { line } = props;
+  const { addWinners, deleteWinners } = useViewActions(props.tenderId);
+  const offered = line.proposals.filter(
+    (p): p is typeof p & { id: number; price: string } => p.id != null && p.price != null,
+  );
+  const ctx = { needQty: line.qty, proposals: offered.map((p) => ({ id: p.id, price: p.price })) };
+  const [rows, setRows] = useState<Row[]>(() =>
+    line.winners.length
+      ? line.winners.map((w) => ({ name: w.name, amount: fmtQty(w.amount), reason: w.reason }))
+      : [{ name: null, amount: fmtQty(line.qty), reason: null }],
+  );
+  const [comment, setComment] = useState(line.winner_comment?.content ?? '');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const setRow = (i: number, patch: Partial<Row>) => {
+    setRows((rs) => rs.map((r, n) => (n === i ? { ...r, ...patch } : r)));
+    setErrors({});
+  };
+  const choose = (i: number, name: number | null) => {
+    // Emptying the winner resets its amount and reason; a lowest-price choice pre-sets PRICE.
+    if (name == null) return setRow(i, { name: null, amount: fmtQty(line.qty), reason: null });
+    setRow(i, { name, reason: defaultReason(name, rows[i].reason, ctx.proposals) });
+  };
+  const several = rows.filter((r) => r.name != null).length > 1;
+
+  const save = async () => {
+    const input: WinnerInput[] = rows.map((r) => ({
+      name: r.name,
+      amount: r.amount.replace(',', '.'),
+      reason: r.reason,
+    }));
+    const normal = normalizeWinners(input, ctx);
+    const c = comment.trim();
+    if (comment.length > COMMENT_MAX) return setErrors({ comment: 'comment_too_long' });
+    const errs = validateWinners(normal, ctx, c);
+    if (Object.keys(errs).length) return setErrors(remap(errs, input, normal));
+    try {
+      await addWinners.mutateAsync({
+        detail: line.id,
+        body: {
+          winners: normal.map((w) => ({
+            name: w.name,
+            amount: w.amount == null ? null : String(w.amount),
+            reason: w.reason ?? null,
+          })),
+          comment: normal.length > 1 ? c : c || undefined,
+        },
+      });
+      toast.success(normal.length ? t('tenderView.toast.winners_saved') : t('tenderView.toast.winners_none'));
+      props.onClose();
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 400) setErrors(remap(err.fieldErrors, input, normal));
+    }
+  };
+
+  const remove = () =>
+    modal.confirm({
+      title: t('tenderView.winners.delete_question'),
+      okText: t('tenders.confirm.ok'),
+      cancelText: t('tenders.confirm.cancel'),
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        await deleteWinners.mutateAsync(line.id);
+        toast.success(t('tenderView.toast.winners_deleted'));
+        props.onClose();
+      },
+    });
+
+  const proposalOptions = offered.map((p) => ({
+    value: p.id,
+    label: `${p.supplier_name ?? ''} — ${formatPrice(p.price)} — ${p.producer?.name ?? ''} — ${fmtDate(p.delivery_date)}`,
+  }));
+
+  return (
+    <Modal
+      open
+      width={860}
+      title={t('tenderView.winners.title', {
+        name: line.part_name,
+        qty: fmtQty(line.qty),
+        unit: line.part_unit_code ?? '',
+      })}
+      onCancel={props.onClose}
+      footer={
+        <Flex justify="space-between">
+          <Button danger disabled={!line.winners.length} onClick={remove} icon={<DeleteOutlined />}>
+            {t('tenderView.winners.delete')}
+          </Button>
+          <Flex gap={8}>
+            <Button onClick={props.onClose}>{t('tenderView.cancel')}</Button>
+            <Button type="primary" loading={addWinners.isPending} onClick={save}>
+              {t('tenderView.save')}
+            </Button>
+          </Flex>
+        </Flex>
+      }
+    >
+      <Flex vertical gap={8}>
+        {rows.map((r, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: winner rows are positions
+          <Flex key={i} gap={8} align="start" data-testid={`winner-row-${i}`}>
+            <div style={{ flex: 1, minWidth: 0 }}>
+              <Select<number>
+                allowClear
+                value={r.name ?? undefined}
+                options={proposalOptions}
+                placeholder={t('tenderView.winners.proposal')}
+                aria-label={t('tenderView.winners.proposal')}
+                onChange={(v) => choose(i, v ?? null)}
+                status={errors[`winners.${i}.name`] ? 'error' : undefined}
+                style={{ width: '100%' }}
+              />
+              <Err k={errors[`winners.${i}.name`]} />
+            </div>
+            {several && (
+              <div style={{ width: 110 }}>
+                <Input
+                  value={r.amount}
+                  inputMode="decimal"
+                  aria-label={t('tenderView.winners.amount')}
+                  placeholder={t('tenderView.winners.amount')}
+                  status={errors[`winners.${i}.amount`] ? 'error' : undefined}
+                  onChange={(e) => setRow(i, { amount: e.target.value })}
+                />
+                <Err k={errors[`winners.${i}.amount`]} />
+              </div>
+            )}
+            <div style={{ width: 150 }}>
+              <Select<WinnerReason>
+                value={r.reason ?? undefined}
+                placeholder={t('tenderView.winners.reason')}
+                aria-label={t('tenderView.winners.reason')}
+                options={WINNER_REASONS.map((x) => ({ value: x, label: t(`tenders.reason.${x}`) }))}
+                onChange={(v) => setRow(i, { reason: v })}
+                status={errors[`winners.${i}.reason`] ? 'error' : undefined}
+                style={{ width: '100%' }}
+              />
+              <Err k={errors[`winners.${i}.reason`]} />
+            </div>
+            <Button
+              type="text"
+              danger
+              icon={<DeleteOutlined />}
+              aria-label={t('tenderView.winners.remove_row')}
+              disabled={rows.length === 1}
+              onClick={() => setRows((rs) => rs.filter((_, n) => n !== i))}
+            />
+          </Flex>
+        ))}
+        <Err k={errors.winners} />
+        {rows.length < offered.length && (
+          <Button
+            type="dashed"
+            icon={<PlusOutlined />}
+            onClick={() => setRows((rs) => [...rs, { name: null, amount: '', reason: null }])}
+            style={{ alignSelf: 'flex-start' }}
+          >
+            {t('tenderView.winners.add_row')}
+          </Button>
+        )}
+        <Typography.Text strong>
+          {t('tenderView.winners.comment')}
+          {several ? ' *' : ''}
+        </Typography.Text>
+        <Input.TextArea
+          rows={3}
+          value={comment}
+          maxLength={COMMENT_MAX}
+          aria-label={t('tenderView.winners.comment')}
+          status={errors.comment ? 'error' : undefined}
+          onChange={(e) => {
+            setComment(e.target.value);
+            setErrors({});
+          }}
+        />
+        <Err k={errors.comment} />
+      </Flex>
+    </Modal>
+  );
+}
+
+function Err({ k }: { k?: string }) {
+  return k ? (
+    <Typography.Text type="danger" style={{ fontSize: 12, display: 'block' }}>
+      {errorText(k)}
+    </Typography.Text>
+  ) : null;
+}
+
+/** Error keys of the normalised rows (empty rows dropped) back to the form's row positions. */
+function remap(
+  errs: Record<string, unknown>,
+  input: WinnerInput[],
+  normal: WinnerInput[],
+): Record<string, string> {
+  const positions = input.map((w, i) => (w.name != null ? i : -1)).filter((i) => i >= 0);
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(errs)) {
+    const first = String((Array.isArray(v) ? v[0] : v) ?? 'invalid');
+    const m = /^winners\.(\d+)\.(\w+)$/.exec(k);
+    if (m && normal.length) out[`winners.${positions[Number(m[1])] ?? m[1]}.${m[2]}`] = first;
+    else if (k === 'winners' || k === 'comment') out[k] = first;
+    else out.winners = first;
+  }
+  return out;
+}
