@@ -11,6 +11,7 @@ import { fmtDate, fmtDateTime, fmtQty, formatPrice, formatTotal } from '../../li
 import { toast } from '../../lib/toast.ts';
 import { StatusBadge } from './view/TenderHeader.tsx';
 import { exportStatus, useExportData, useViewActions } from './viewApi.ts';
+import './view/view.css';
 
 type Order = NonNullable<
   NonNullable<ReturnType<typeof useExportData>['data']>['export_data']

@@ -8,6 +8,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { fmtDateTime } from '../../lib/format.ts';
 import { StatusBadge } from './view/TenderHeader.tsx';
 import { type HistoryEntry, useTenderHistory, useViewTender } from './viewApi.ts';
+import './view/view.css';
 
 const ENTITY_COLORS: Record<string, string> = {
   tender: 'blue',
@@ -74,16 +75,27 @@ export default function TenderHistoryPage() {
       title: t('tenderView.history.changes'),
       render: (_v, h) => {
         const d = h.data ?? {};
-        if (h.action === 'status' && ('from' in d || 'to' in d))
+        const st = h.entity === 'detail' ? 'tenders.detail_status' : 'tenders.status';
+        if ((h.action === 'status' || h.action === 'chosen') && 'to' in d) {
+          const { from, to, by, ...rest } = d;
           return (
             <span>
-              {d.from ? t(`tenders.status.${String(d.from)}`, { defaultValue: String(d.from) }) : '—'} →{' '}
-              <strong>{t(`tenders.status.${String(d.to)}`, { defaultValue: String(d.to) })}</strong>
-              {d.by === 'scheduler' && (
+              {from ? t(`${st}.${String(from)}`, { defaultValue: String(from) }) : '—'} →{' '}
+              <strong>{t(`${st}.${String(to)}`, { defaultValue: String(to) })}</strong>
+              {by === 'scheduler' && (
                 <Typography.Text type="secondary"> ({t('tenderView.history.system')})</Typography.Text>
+              )}
+              {Object.keys(rest).length > 0 && (
+                <Typography.Text type="secondary">
+                  {' · '}
+                  {Object.entries(rest)
+                    .map(([k, v]) => `${field(k)}: ${showValue(v)}`)
+                    .join('; ')}
+                </Typography.Text>
               )}
             </span>
           );
+        }
         const entries = Object.entries(d);
         if (!entries.length) return '';
         return (

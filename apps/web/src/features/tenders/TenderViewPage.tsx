@@ -37,6 +37,7 @@ import { SupplierOfferForm } from './view/SupplierOfferForm.tsx';
 import { TenderHeader } from './view/TenderHeader.tsx';
 import { WinnersModal } from './view/WinnersModal.tsx';
 import { useViewActions, useViewLines, useViewTender } from './viewApi.ts';
+import './view/view.css';
 
 type ModalState =
   | { kind: 'info' | 'comment' | 'log' | 'blacklist' | 'winners'; line: DetailLine }
