@@ -1,0 +1,297 @@
+// The tender order files: a spreadsheet (.xlsx, ExcelJS) and a PDF (pdfmake with the Roboto font, which has
+// Estonian and Cyrillic glyphs). Labels follow the user's language (et, ru, en).
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { Language } from '@portal/shared';
+import { formatPrice, formatTotal, roundDecimal, trimDecimals } from '@portal/shared';
+import ExcelJS from 'exceljs';
+import type { Content, TDocumentDefinitions, TableCell } from 'pdfmake/interfaces.js';
+import type { ExportOrders } from './exportData.ts';
+
+const require = createRequire(import.meta.url);
+
+const LABELS = {
+  et: {
+    title: 'Hanke tellimused',
+    tender_code: 'Hanke kood',
+    start: 'Algus',
+    finish: 'Lõpp',
+    approved: 'Kinnitatud',
+    group: 'Osakond',
+    warehouse: 'Tarnekoht',
+    supplier: 'Tarnija',
+    order_code: 'Tellimuse number',
+    email: 'E-post',
+    phone: 'Telefon',
+    part_code: 'Kood',
+    part_name: 'Nimetus',
+    producer: 'Tootja',
+    product_code: 'Tootekood',
+    ean: 'EAN-kood',
+    delivery_date: 'Tarnekuupäev',
+    price: 'Hind km-ta',
+    qty: 'Tellitud kogus',
+    total: 'Summa',
+    order_total: 'Tellimuse summa',
+    grand_total: 'Kokku',
+  },
+  ru: {
+    title: 'Заказы тендера',
+    tender_code: 'Код тендера',
+    start: 'Начало',
+    finish: 'Окончание',
+    approved: 'Утверждено',
+    group: 'Отдел',
+    warehouse: 'Место поставки',
+    supplier: 'Поставщик',
+    order_code: 'Номер заказа',
+    email: 'Эл. почта',
+    phone: 'Телефон',
+    part_code: 'Код',
+    part_name: 'Наименование',
+    producer: 'Производитель',
+    product_code: 'Код продукта',
+    ean: 'EAN-код',
+    delivery_date: 'Дата поставки',
+    price: 'Цена без НДС',
+    qty: 'Заказано',
+    total: 'Сумма',
+    order_total: 'Сумма заказа',
+    grand_total: 'Итого',
+  },
+  en: {
+    title: 'Tender orders',
+    tender_code: 'Tender code',
+    start: 'Start',
+    finish: 'End',
+    approved: 'Approved',
+    group: 'Group',
+    warehouse: 'Warehouse',
+    supplier: 'Supplier',
+    order_code: 'Order number',
+    email: 'E-mail',
+    phone: 'Phone',
+    part_code: 'Code',
+    part_name: 'Name',
+    producer: 'Producer',
+    product_code: 'Product code',
+    ean: 'EAN code',
+    delivery_date: 'Delivery date',
+    price: 'Price excl. VAT',
+    qty: 'Ordered qty',
+    total: 'Total',
+    order_total: 'Order total',
+    grand_total: 'Grand total',
+  },
+} satisfies Record<Language, Record<string, string>>;
+export type ExportLabels = (typeof LABELS)['en'];
+export const exportLabels = (lang: string): ExportLabels => LABELS[(lang in LABELS ? lang : 'et') as Language];
+
+const TZ = 'Europe/Tallinn';
+const parts = (d: Date) =>
+  Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: TZ,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(d)
+      .map((p) => [p.type, p.value]),
+  );
+/** DD.MM.YYYY HH:mm in the company's time zone. */
+export function formatDateTime(d: Date | null): string {
+  if (!d) return '';
+  const p = parts(d);
+  return `${p.day}.${p.month}.${p.year} ${p.hour}:${p.minute}`;
+}
+/** YYYY-MM-DD → DD.MM.YYYY */
+export const formatDate = (ymd: string) => (/^\d{4}-\d{2}-\d{2}$/.test(ymd) ? ymd.split('-').reverse().join('.') : ymd);
+/** YYYY-MM-DD of a moment in the company's time zone (file names). */
+export function ymdOf(d: Date): string {
+  const p = parts(d);
+  return `${p.year}-${p.month}-${p.day}`;
+}
+
+/** Price as shown: up to 4 decimals, trailing zeros trimmed. */
+export const priceText = (v: string) => trimDecimals(roundDecimal(v, 4));
+/** Quantities: trailing zeros trimmed. */
+export const qtyText = (v: string) => trimDecimals(v);
+
+const headerRows = (data: ExportOrders, L: ExportLabels): [string, string][] => {
+  const t = data.tender;
+  const rows: [string, string][] = [
+    [L.tender_code, t.tenderCode],
+    [L.start, formatDateTime(t.start)],
+    [L.finish, formatDateTime(t.finish)],
+  ];
+  if (t.approved) rows.push([L.approved, formatDateTime(t.approved)]);
+  rows.push([L.group, t.groupName], [L.warehouse, [t.warehouseName, t.warehouseAddress].filter(Boolean).join(', ')]);
+  return rows;
+};
+const lineHeader = (L: ExportLabels) => [
+  L.part_code,
+  L.part_name,
+  L.producer,
+  L.product_code,
+  L.ean,
+  L.delivery_date,
+  L.price,
+  L.qty,
+  L.total,
+];
+
+// ---------------------------------------------------------------- spreadsheet
+
+/**
+ * One sheet: the tender header, then per supplier its order (supplier, order number, lines, order total),
+ * then the grand total. Prices, quantities and totals are numeric cells (display only; the totals come from SQL).
+ */
+export async function buildXlsx(data: ExportOrders, lang: string): Promise<Buffer> {
+  const L = exportLabels(lang);
+  const wb = new ExcelJS.Workbook();
+  wb.creator = 'Tender portal';
+  wb.created = new Date(0);
+  const ws = wb.addWorksheet(data.tender.tenderCode.replace(/[[\]:*?/\\]/g, '_').slice(0, 31) || 'tender');
+  ws.columns = [
+    { width: 16 },
+    { width: 36 },
+    { width: 20 },
+    { width: 18 },
+    { width: 16 },
+    { width: 14 },
+    { width: 14 },
+    { width: 14 },
+    { width: 14 },
+  ];
+  ws.addRow([L.title]).font = { bold: true, size: 14 };
+  for (const [k, v] of headerRows(data, L)) {
+    const row = ws.addRow([k, v]);
+    row.getCell(1).font = { bold: true };
+  }
+  for (const o of data.orders) {
+    ws.addRow([]);
+    const sup = ws.addRow([L.supplier, o.supplierName, L.order_code, o.orderCode]);
+    sup.font = { bold: true };
+    if (o.supplierEmail || o.supplierPhone) ws.addRow([L.email, o.supplierEmail, L.phone, o.supplierPhone]);
+    const head = ws.addRow(lineHeader(L));
+    head.font = { bold: true };
+    head.eachCell((c) => {
+      c.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE8E8E8' } };
+    });
+    for (const l of o.lines) {
+      const row = ws.addRow([
+        l.partCode,
+        l.partName,
+        l.producer,
+        l.productCode,
+        l.ean,
+        formatDate(l.deliveryDate),
+        Number(priceText(l.price)),
+        Number(qtyText(l.orderedQty)),
+        Number(l.total),
+      ]);
+      row.getCell(5).numFmt = '@';
+      row.getCell(9).numFmt = '0.00';
+    }
+    const tot = ws.addRow([L.order_total, '', '', '', '', '', '', '', Number(o.grandTotal)]);
+    tot.font = { bold: true };
+    tot.getCell(9).numFmt = '0.00';
+  }
+  ws.addRow([]);
+  const grand = ws.addRow([L.grand_total, '', '', '', '', '', '', '', Number(data.grandTotal)]);
+  grand.font = { bold: true };
+  grand.getCell(9).numFmt = '0.00';
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+// ---------------------------------------------------------------- PDF
+
+type PdfMake = typeof import('pdfmake');
+let pdfMake: PdfMake | null = null;
+/** pdfmake with Roboto from its own package (Latin, Estonian and Cyrillic glyphs); no URL or other file access. */
+function pdf(): PdfMake {
+  if (pdfMake) return pdfMake;
+  const lib = require('pdfmake') as PdfMake;
+  const dir = path.join(path.dirname(require.resolve('pdfmake/package.json')), 'fonts', 'Roboto');
+  lib.setFonts({
+    Roboto: {
+      normal: path.join(dir, 'Roboto-Regular.ttf'),
+      bold: path.join(dir, 'Roboto-Medium.ttf'),
+      italics: path.join(dir, 'Roboto-Italic.ttf'),
+      bolditalics: path.join(dir, 'Roboto-MediumItalic.ttf'),
+    },
+  });
+  lib.setUrlAccessPolicy(() => false);
+  lib.setLocalAccessPolicy((p) => path.resolve(p).startsWith(dir + path.sep));
+  pdfMake = lib;
+  return lib;
+}
+
+export async function buildPdf(data: ExportOrders, lang: string, opts: { compress?: boolean } = {}): Promise<Buffer> {
+  const L = exportLabels(lang);
+  const content: Content[] = [
+    { text: `${L.title} ${data.tender.tenderCode}`, style: 'title' },
+    {
+      table: { widths: ['auto', '*'], body: headerRows(data, L).map(([k, v]) => [{ text: k, bold: true }, v]) },
+      layout: 'noBorders',
+      margin: [0, 0, 0, 8],
+    },
+  ];
+  for (const o of data.orders) {
+    content.push({
+      text: `${L.supplier}: ${o.supplierName}    ${L.order_code}: ${o.orderCode}`,
+      style: 'order',
+    });
+    if (o.supplierEmail || o.supplierPhone)
+      content.push({ text: [o.supplierEmail, o.supplierPhone].filter(Boolean).join(', '), margin: [0, 0, 0, 4] });
+    const body: TableCell[][] = [lineHeader(L).map((h) => ({ text: h, bold: true, fillColor: '#e8e8e8' }))];
+    for (const l of o.lines)
+      body.push([
+        l.partCode,
+        l.partName,
+        l.producer,
+        l.productCode,
+        l.ean,
+        formatDate(l.deliveryDate),
+        { text: formatPrice(l.price), alignment: 'right' },
+        { text: qtyText(l.orderedQty), alignment: 'right' },
+        { text: formatTotal(l.total), alignment: 'right' },
+      ]);
+    body.push([
+      { text: L.order_total, bold: true, colSpan: 8 },
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      { text: formatTotal(o.grandTotal), bold: true, alignment: 'right' },
+    ]);
+    content.push({
+      table: { headerRows: 1, widths: ['auto', '*', 'auto', 'auto', 'auto', 'auto', 'auto', 'auto', 'auto'], body },
+      layout: 'lightHorizontalLines',
+      margin: [0, 0, 0, 10],
+    });
+  }
+  content.push({ text: `${L.grand_total}: ${formatTotal(data.grandTotal)}`, style: 'grand' });
+  const doc: TDocumentDefinitions = {
+    pageSize: 'A4',
+    pageOrientation: 'landscape',
+    pageMargins: [30, 30, 30, 30],
+    compress: opts.compress ?? true,
+    info: { title: `${L.title} ${data.tender.tenderCode}`, creator: 'Tender portal', producer: 'Tender portal' },
+    content,
+    defaultStyle: { font: 'Roboto', fontSize: 8 },
+    styles: {
+      title: { fontSize: 14, bold: true, margin: [0, 0, 0, 8] },
+      order: { fontSize: 10, bold: true, margin: [0, 6, 0, 2] },
+      grand: { fontSize: 11, bold: true, alignment: 'right' },
+    },
+  };
+  return pdf().createPdf(doc).getBuffer();
+}

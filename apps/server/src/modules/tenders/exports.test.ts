@@ -1,0 +1,179 @@
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { history } from '../../db/schema/index.ts';
+import { audit } from '../../lib/history.ts';
+import { testContext } from '../../test/context.ts';
+import { buildSupplier, buildUser } from '../../test/factories.ts';
+import { buildOrderedTender, pdfText } from './export-test-helpers.ts';
+
+const ctx = await testContext();
+const loserCo = await buildSupplier(ctx.db, {}, [ctx.group.id]);
+const loser = await buildUser(ctx.db, { group: 'SUPPLIER', supplierId: loserCo.id, supplierRole: 'ADVANCED', isAdmin: true });
+// supplier (supplierCo) wins two lines, supplier2 (supplierCo2) one, loserCo none.
+const built = await buildOrderedTender(ctx.db, {
+  groupId: ctx.group.id,
+  warehouseId: ctx.warehouse.id,
+  winnerA: ctx.supplierCo.id,
+  winnerB: ctx.supplierCo2.id,
+  loser: loserCo.id,
+  creatorId: ctx.users.admin.id,
+});
+const id = built.tender.id;
+const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Tallinn' }).format(new Date());
+
+async function readXlsx(body: Buffer) {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(body as unknown as ArrayBuffer);
+  const ws = wb.worksheets[0];
+  const rows: unknown[][] = [];
+  ws.eachRow({ includeEmpty: false }, (row) => {
+    rows.push((row.values as unknown[]).slice(1));
+  });
+  return rows;
+}
+
+describe('tender exports', () => {
+  it('gives a buyer a real spreadsheet with every order, exact totals and the dated file name', async () => {
+    const res = await ctx.as('master', { method: 'GET', url: `/api/tenders/${id}/export_excel/` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="tender_${id}_${today}.xlsx"`);
+    const rows = await readXlsx(res.rawPayload);
+    const flat = rows.map((r) => r.join('|'));
+    expect(rows[1]).toEqual(['Hanke kood', built.tender.tenderCode]);
+    expect(flat).toContain(`Tarnija|${ctx.supplierCo.name}|Tellimuse number|${built.orders.A.orderCode}`);
+    expect(flat).toContain(`Tarnija|${ctx.supplierCo2.name}|Tellimuse number|${built.orders.B.orderCode}`);
+    const a1 = rows.find((r) => r[0] === built.parts.partA1.code)!;
+    expect(a1).toEqual([
+      built.parts.partA1.code,
+      'Тормозная колодка Ülemiste',
+      built.producer.name,
+      expect.stringMatching(/^PC-/),
+      '4006633100011',
+      '01.12.2026',
+      12.345,
+      3,
+      37.04,
+    ]);
+    const a2 = rows.find((r) => r[0] === built.parts.partA2.code)!;
+    expect(a2.slice(6)).toEqual([0.3333, 2.5, 0.83]);
+    const totals = rows.filter((r) => r[0] === 'Tellimuse summa').map((r) => r.at(-1));
+    expect(totals.sort()).toEqual([35, 37.87]);
+    expect(rows.at(-1)).toEqual(['Kokku', '', '', '', '', '', '', '', 72.87]);
+  });
+
+  it('labels the files in the user language', async () => {
+    const { users } = await import('../../db/schema/index.ts');
+    const { eq } = await import('drizzle-orm');
+    await ctx.db.update(users).set({ language: 'ru' }).where(eq(users.id, ctx.users.contractor.id));
+    const res = await ctx.as('contractor', { method: 'GET', url: `/api/tenders/${id}/export_excel/` });
+    const rows = await readXlsx(res.rawPayload);
+    expect(rows[1][0]).toBe('Код тендера');
+    expect(rows.at(-1)?.[0]).toBe('Итого');
+  });
+
+  it('gives a winning supplier only its own order, and refuses a losing supplier', async () => {
+    const res = await ctx.as('supplier', { method: 'GET', url: `/api/tenders/${id}/export_excel/` });
+    expect(res.statusCode).toBe(200);
+    const rows = await readXlsx(res.rawPayload);
+    const codes = rows.map((r) => r[0]);
+    expect(codes).toContain(built.parts.partA1.code);
+    expect(codes).toContain(built.parts.partA2.code);
+    expect(codes).not.toContain(built.parts.partB.code);
+    expect(rows.map((r) => r[1])).not.toContain(ctx.supplierCo2.name);
+    expect(rows.at(-1)?.at(-1)).toBe(37.87);
+
+    const pdf = await ctx.as('supplier2', { method: 'GET', url: `/api/tenders/${id}/export_pdf/` });
+    expect(pdf.statusCode).toBe(200);
+    const text = pdfText(pdf.rawPayload).replace(/\s/g, '');
+    expect(text).toContain(built.parts.partB.code);
+    expect(text).not.toContain(built.parts.partA1.code);
+
+    const token = await ctx.login(loser.email);
+    for (const kind of ['export_excel', 'export_pdf']) {
+      const r = await ctx.app.inject({ method: 'GET', url: `/api/tenders/${id}/${kind}/`, headers: { authorization: `Token ${token}` } });
+      expect(r.statusCode).toBe(403);
+    }
+    expect((await ctx.as('supplier', { method: 'GET', url: `/api/tenders/${id}/export_data/` })).statusCode).toBe(403);
+  });
+
+  it('makes a PDF with the tender code and Cyrillic and Estonian text', async () => {
+    const res = await ctx.as('admin', { method: 'GET', url: `/api/tenders/${id}/export_pdf/` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="tender_${id}_${today}.pdf"`);
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = pdfText(res.rawPayload).replace(/\s/g, '');
+    expect(text).toContain(built.tender.tenderCode);
+    expect(text).toContain('Тормознаяколодка');
+    expect(text).toContain('Ülemiste');
+    expect(text).toContain('Lõpp');
+    expect(text).toContain('37.04€');
+    expect(text).toContain('12.345€');
+    expect(text).toContain('72.87€');
+  });
+
+  it('refuses tenders that are not ORDERED, unknown ones and anonymous calls', async () => {
+    const other = await buildOrderedTender(ctx.db, {
+      groupId: ctx.group.id,
+      warehouseId: ctx.warehouse.id,
+      winnerA: ctx.supplierCo.id,
+      winnerB: ctx.supplierCo2.id,
+      status: 'CHOOSING',
+    });
+    const res = await ctx.as('admin', { method: 'GET', url: `/api/tenders/${other.tender.id}/export_pdf/` });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ non_field_errors: ['tender_not_ordered'] });
+    expect((await ctx.as('admin', { method: 'GET', url: '/api/tenders/999999/export_excel/' })).statusCode).toBe(404);
+    expect((await ctx.as('admin', { method: 'GET', url: '/api/tenders/x/export_excel/' })).statusCode).toBe(400);
+    expect((await ctx.as(null, { method: 'GET', url: `/api/tenders/${id}/export_excel/` })).statusCode).toBe(401);
+  });
+
+  it('answers export_data: orders per supplier with codes, contacts, lines and SQL totals', async () => {
+    const res = await ctx.as('contractor', { method: 'GET', url: `/api/tenders/${id}/export_data/` });
+    expect(res.statusCode).toBe(200);
+    const data = res.json();
+    expect(data.status).toBeNull();
+    expect(data.module_export_log_id).toBeNull();
+    const a = data.orders.find((o: { order_code: string }) => o.order_code === built.orders.A.orderCode);
+    expect(a.supplier).toEqual({ id: ctx.supplierCo.id, name: ctx.supplierCo.name, email: ctx.supplierCo.email, phone: '' });
+    expect(a.grand_total).toBe('37.87');
+    expect(a.export_code).toBeNull();
+    expect(a.details).toHaveLength(2);
+    expect(a.details[0]).toEqual({
+      part: { code: built.parts.partA1.code, name: 'Тормозная колодка Ülemiste', tags: [expect.stringMatching(/^TAG-/)] },
+      proposal: {
+        producer: built.producer.name,
+        delivery_date: '2026-12-01',
+        price: '12.3450',
+        ordered_qty: '3.0000',
+        total: '37.04',
+        product_code: expect.any(String),
+        ean_code: '4006633100011',
+      },
+    });
+    expect((await ctx.as('supplier', { method: 'GET', url: `/api/tenders/${id}/export_data/` })).statusCode).toBe(403);
+  });
+});
+
+describe('tender history', () => {
+  it('lists the tender history in order for buyers, paged, up to 1000 a page', async () => {
+    await audit(ctx.db, { entity: 'tender', entityId: id, tenderId: id, action: 'created', user: ctx.users.admin, data: { status: 'DRAFT' } });
+    await audit(ctx.db, { entity: 'tender', entityId: id, tenderId: id, action: 'status', user: null, data: { from: 'DRAFT', to: 'WAITING' } });
+    await audit(ctx.db, { entity: 'winner', entityId: 5, tenderId: id, action: 'added', user: ctx.users.contractor });
+    await ctx.db.insert(history).values({ entity: 'tender', entityId: 999, tenderId: null, action: 'other' });
+    const res = await ctx.as('master', { method: 'GET', url: `/api/tenders/${id}/history/?page_size=1000` });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.count).toBe(3);
+    expect(body.results.map((h: { action: string }) => h.action)).toEqual(['created', 'status', 'added']);
+    expect(body.results[0]).toMatchObject({ entity: 'tender', entity_id: id, user_name: expect.stringContaining('Test'), data: { status: 'DRAFT' } });
+    expect(body.results[1].user_name).toBeNull();
+    const page2 = await ctx.as('master', { method: 'GET', url: `/api/tenders/${id}/history/?page_size=2&page=2` });
+    expect(page2.json()).toMatchObject({ count: 3, pages: 2, results: [{ action: 'added' }] });
+    const tooBig = await ctx.as('master', { method: 'GET', url: `/api/tenders/${id}/history/?page_size=1001` });
+    expect(tooBig.json()).toEqual({ page_size: ['page_size_too_large'] });
+    expect((await ctx.as('supplier', { method: 'GET', url: `/api/tenders/${id}/history/` })).statusCode).toBe(403);
+    expect((await ctx.as('admin', { method: 'GET', url: '/api/tenders/999999/history/' })).statusCode).toBe(404);
+  });
+});
