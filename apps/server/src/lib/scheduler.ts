@@ -17,9 +17,13 @@ export interface TransitionHooks {
 async function move(db: Db, from: string, to: string, column: 'start' | 'finish', hook?: (tx: Db, ids: number[]) => Promise<void>) {
   return db.transaction(async (tx) => {
     const at = now();
+    // Rows another replica is moving right now are skipped (it will commit them), so replicas never wait on
+    // each other's row locks or deadlock; the outer status check keeps the move conditional.
     const res = (await tx.execute(sql`
       update tenders set status = ${to}, updated = ${at}
-      where status = ${from} and ${sql.identifier(column)} <= ${at}
+      where status = ${from} and id in (
+        select id from tenders where status = ${from} and ${sql.identifier(column)} <= ${at}
+        order by id for update skip locked)
       returning id`)) as unknown as { rows: { id: number }[] };
     const ids = res.rows.map((r) => Number(r.id));
     for (const id of ids) {
