@@ -1,0 +1,48 @@
+import nodemailer from 'nodemailer';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startSmtpCatcher } from './smtp-catcher.ts';
+
+const catcher = await startSmtpCatcher({ port: 0 });
+afterAll(() => catcher.close());
+const transport = nodemailer.createTransport({ host: '127.0.0.1', port: catcher.port, secure: false, ignoreTLS: true });
+afterAll(() => transport.close());
+
+describe('smtp catcher', () => {
+  it('receives a real SMTP message and decodes sender, recipients, subject and text in any language', async () => {
+    catcher.clear();
+    await transport.sendMail({
+      from: '"Hankeportaal" <portal@demo.ee>',
+      to: ['supplier@demo.ee', 'Андрей <supplier2@demo.ee>'],
+      subject: 'Тендер T-2026-0001 завершён — hange lõppenud ✓',
+      text: 'Здравствуйте!\n\nÕlifilter, Škoda 15T: 12 tk\n' + 'x'.repeat(200),
+      html: '<p>Здравствуйте!</p>',
+      messageId: '<outbox-7@tender-portal>',
+    });
+    const [m] = await catcher.waitFor(1);
+    expect(m.from).toBe('portal@demo.ee');
+    expect(m.to).toEqual(['supplier@demo.ee', 'supplier2@demo.ee']);
+    expect(m.envelopeTo).toEqual(['supplier@demo.ee', 'supplier2@demo.ee']);
+    expect(m.subject).toBe('Тендер T-2026-0001 завершён — hange lõppenud ✓');
+    expect(m.messageId).toBe('<outbox-7@tender-portal>');
+    expect(m.text).toBe('Здравствуйте!\n\nÕlifilter, Škoda 15T: 12 tk\n' + 'x'.repeat(200));
+    expect(m.html).toBe('<p>Здравствуйте!</p>');
+  });
+
+  it('records every arrival, the same message twice included', async () => {
+    catcher.clear();
+    const mail = { from: 'portal@demo.ee', to: 'admin@demo.ee', subject: 'Plain ASCII', text: 'hello', messageId: '<outbox-9@tender-portal>' };
+    await transport.sendMail(mail);
+    await transport.sendMail(mail);
+    const got = await catcher.waitFor(2);
+    expect(got.map((m) => m.messageId)).toEqual(['<outbox-9@tender-portal>', '<outbox-9@tender-portal>']);
+    expect(got[1]).toMatchObject({ subject: 'Plain ASCII', text: 'hello', to: ['admin@demo.ee'] });
+  });
+
+  it('accepts any login', async () => {
+    catcher.clear();
+    const authed = nodemailer.createTransport({ host: '127.0.0.1', port: catcher.port, secure: false, ignoreTLS: true, auth: { user: 'u', pass: 'p' } });
+    await authed.sendMail({ from: 'a@demo.ee', to: 'b@demo.ee', subject: 's', text: 't' });
+    authed.close();
+    expect((await catcher.waitFor(1))[0].subject).toBe('s');
+  });
+});

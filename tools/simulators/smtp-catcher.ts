@@ -1,0 +1,227 @@
+// A local SMTP server that accepts every message and keeps it in memory (development and tests only).
+// It records what arrives, deduplicating nothing, so a test can see a message delivered twice.
+//
+//   import { startSmtpCatcher } from '../../tools/simulators/smtp-catcher.ts';
+//   const smtp = await startSmtpCatcher({ port: 0 });   // 0 = any free port → smtp.port
+//   ... smtp.messages[0].subject ...; await smtp.close();
+//
+//   node tools/simulators/smtp-catcher.ts --port 2525   # standalone: prints every message that arrives
+import { pathToFileURL } from 'node:url';
+import { SMTPServer } from 'smtp-server';
+
+export interface CaughtMessage {
+  /** Envelope sender (MAIL FROM). */
+  envelopeFrom: string;
+  /** Envelope recipients (RCPT TO). */
+  envelopeTo: string[];
+  /** Header values, decoded. */
+  from: string;
+  to: string[];
+  subject: string;
+  messageId: string;
+  text: string;
+  html: string | null;
+  headers: Record<string, string>;
+  raw: string;
+  received: Date;
+}
+
+export interface SmtpCatcher {
+  port: number;
+  messages: CaughtMessage[];
+  /** Resolves once at least `count` messages have arrived (or rejects after `timeoutMs`). */
+  waitFor(count: number, timeoutMs?: number): Promise<CaughtMessage[]>;
+  clear(): void;
+  close(): Promise<void>;
+}
+
+export async function startSmtpCatcher(
+  opts: { port?: number; host?: string; onMessage?: (m: CaughtMessage) => void } = {},
+): Promise<SmtpCatcher> {
+  const messages: CaughtMessage[] = [];
+  const waiters: { count: number; resolve: () => void }[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    banner: 'tender-portal smtp catcher',
+    onAuth(_auth, _session, callback) {
+      callback(null, { user: 'catcher' }); // any credentials are fine
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        try {
+          const raw = Buffer.concat(chunks).toString('utf8');
+          const msg: CaughtMessage = {
+            ...parseMessage(raw),
+            envelopeFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            envelopeTo: session.envelope.rcptTo.map((r) => r.address),
+            raw,
+            received: new Date(),
+          };
+          messages.push(msg);
+          opts.onMessage?.(msg);
+          for (const w of waiters.splice(0)) {
+            if (messages.length >= w.count) w.resolve();
+            else waiters.push(w);
+          }
+          callback();
+        } catch (err) {
+          callback(err as Error);
+        }
+      });
+    },
+  });
+  server.on('error', () => {}); // a client dropping the connection is not our problem
+  await new Promise<void>((resolve, reject) => {
+    server.server.once('error', reject);
+    server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', () => resolve());
+  });
+  const address = server.server.address();
+  const port = typeof address === 'object' && address ? address.port : (opts.port ?? 0);
+  return {
+    port,
+    messages,
+    waitFor(count, timeoutMs = 5000) {
+      if (messages.length >= count) return Promise.resolve(messages);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`expected ${count} messages, got ${messages.length}`)), timeoutMs);
+        waiters.push({
+          count,
+          resolve: () => {
+            clearTimeout(timer);
+            resolve(messages);
+          },
+        });
+      });
+    },
+    clear() {
+      messages.length = 0;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+// ---------- a minimal MIME reader: headers, RFC 2047 words, base64/quoted-printable, multipart ----------
+
+function splitHead(raw: string): { head: string; body: string } {
+  const m = /\r?\n\r?\n/.exec(raw);
+  if (!m) return { head: raw, body: '' };
+  return { head: raw.slice(0, m.index), body: raw.slice(m.index + m[0].length) };
+}
+
+function parseHeaders(head: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const line of head.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
+    const i = line.indexOf(':');
+    if (i <= 0) continue;
+    const key = line.slice(0, i).trim().toLowerCase();
+    const value = line.slice(i + 1).trim();
+    out[key] = key in out ? `${out[key]}, ${value}` : value;
+  }
+  return out;
+}
+
+function decodeBytes(bytes: Buffer, charset: string) {
+  try {
+    return new TextDecoder(charset || 'utf-8').decode(bytes);
+  } catch {
+    return bytes.toString('utf8');
+  }
+}
+
+function qpBytes(s: string, underscoreIsSpace: boolean) {
+  const text = (underscoreIsSpace ? s.replace(/_/g, ' ') : s).replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === '=' && /^[0-9A-Fa-f]{2}$/.test(text.slice(i + 1, i + 3))) {
+      bytes.push(Number.parseInt(text.slice(i + 1, i + 3), 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(text[i], 'utf8'));
+  }
+  return Buffer.from(bytes);
+}
+
+/** Decodes RFC 2047 encoded words (=?utf-8?B?...?= / =?utf-8?Q?...?=). */
+export function decodeWords(value: string): string {
+  return value
+    .replace(/(=\?[^?]+\?[BbQq]\?[^?]*\?=)\s+(?==\?)/g, '$1')
+    .replace(/=\?([^?*]+)(?:\*[^?]*)?\?([BbQq])\?([^?]*)\?=/g, (_m, charset: string, enc: string, data: string) =>
+      decodeBytes(enc.toUpperCase() === 'B' ? Buffer.from(data, 'base64') : qpBytes(data, true), charset),
+    );
+}
+
+function param(header: string, name: string) {
+  const m = new RegExp(`${name}\\s*=\\s*(?:"([^"]*)"|([^;\\s]+))`, 'i').exec(header);
+  return m ? (m[1] ?? m[2]) : '';
+}
+
+function decodeBody(body: string, headers: Record<string, string>) {
+  const cte = (headers['content-transfer-encoding'] ?? '7bit').toLowerCase();
+  const charset = param(headers['content-type'] ?? '', 'charset') || 'utf-8';
+  if (cte === 'base64') return decodeBytes(Buffer.from(body.replace(/\s+/g, ''), 'base64'), charset);
+  if (cte === 'quoted-printable') return decodeBytes(qpBytes(body, false), charset);
+  return body;
+}
+
+/** Collects the text/plain and text/html parts of a (possibly nested multipart) entity. */
+function collectParts(headers: Record<string, string>, body: string, out: { text: string | null; html: string | null }) {
+  const type = (headers['content-type'] ?? 'text/plain').toLowerCase();
+  if (type.startsWith('multipart/')) {
+    const boundary = param(headers['content-type'] ?? '', 'boundary');
+    if (!boundary) return;
+    const pieces = body.split(new RegExp(`\\r?\\n?--${boundary.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:--)?[ \\t]*\\r?\\n?`));
+    for (const piece of pieces.slice(1)) {
+      if (!piece.trim()) continue;
+      const { head, body: b } = splitHead(piece);
+      collectParts(parseHeaders(head), b, out);
+    }
+    return;
+  }
+  if ((headers['content-disposition'] ?? '').toLowerCase().startsWith('attachment')) return;
+  if (type.startsWith('text/html') && out.html == null) out.html = decodeBody(body, headers);
+  else if (type.startsWith('text/plain') && out.text == null) out.text = decodeBody(body, headers).replace(/\r\n/g, '\n');
+}
+
+const addresses = (v: string | undefined) =>
+  decodeWords(v ?? '')
+    .split(',')
+    .map((a) => (/<([^>]+)>/.exec(a)?.[1] ?? a).trim())
+    .filter(Boolean);
+
+export function parseMessage(raw: string) {
+  const { head, body } = splitHead(raw);
+  const headers = parseHeaders(head);
+  const parts = { text: null as string | null, html: null as string | null };
+  collectParts(headers, body, parts);
+  const text = parts.text ?? (parts.html ? parts.html.replace(/<[^>]+>/g, '') : '');
+  return {
+    from: addresses(headers.from)[0] ?? '',
+    to: addresses(headers.to),
+    subject: decodeWords(headers.subject ?? ''),
+    messageId: (headers['message-id'] ?? '').trim(),
+    text: text.replace(/\n$/, ''),
+    html: parts.html,
+    headers,
+  };
+}
+
+// ---------- standalone ----------
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const i = process.argv.indexOf('--port');
+  const port = i > 0 ? Number(process.argv[i + 1]) : 2525;
+  const catcher = await startSmtpCatcher({
+    port,
+    host: process.env.SMTP_CATCHER_HOST ?? '127.0.0.1',
+    onMessage(m) {
+      console.log(`\n--- ${m.received.toISOString()} ${m.messageId}`);
+      console.log(`From: ${m.from}\nTo: ${m.to.join(', ')}\nSubject: ${m.subject}\n\n${m.text}`);
+    },
+  });
+  console.log(`SMTP catcher listening on 127.0.0.1:${catcher.port} (Ctrl+C to stop)`);
+  const stop = () => void catcher.close().then(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
