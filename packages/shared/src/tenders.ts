@@ -83,6 +83,8 @@ export const tender = z.object({
   failed_bc_details: z.number(),
   bc_id: z.string().nullable(),
   export_data: exportData.nullable().optional(),
+  /** The server's clock when this answer was made (for the countdown). Added by the tenders server. */
+  server_time: iso.optional(),
 });
 export type Tender = z.infer<typeof tender>;
 

@@ -1,4 +1,83 @@
+// Scheduler hooks of the tender lifecycle: each runs inside the transaction that moved the tenders, so a
+// transition and its e-mails commit together and happen once (dedupe keys guard against repeats).
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { groups, tenders, users, warehouses } from '../../db/schema/index.ts';
 import type { TransitionHooks } from '../../lib/scheduler.ts';
+import { adminEmail, emailSuppliers, languageOf, participantSuppliers, queueTenderEmail, suppliersOfGroup } from './notify.ts';
 
-export const tenderSchedulerHooks = (_app: FastifyInstance): TransitionHooks => ({});
+async function tenderInfo(db: Db, ids: number[]) {
+  return db
+    .select({
+      id: tenders.id,
+      code: tenders.tenderCode,
+      start: tenders.start,
+      finish: tenders.finish,
+      groupId: tenders.groupId,
+      groupName: groups.name,
+      warehouseName: warehouses.name,
+      creatorId: tenders.creatorId,
+    })
+    .from(tenders)
+    .innerJoin(groups, eq(groups.id, tenders.groupId))
+    .innerJoin(warehouses, eq(warehouses.id, tenders.warehouseId))
+    .where(inArray(tenders.id, ids));
+}
+
+async function detailsList(db: Db, tenderId: number): Promise<string[]> {
+  const res = (await db.execute(sql`
+    select p.name, coalesce(d.qty, greatest(0, d.replenishment_qty + d.replacement_qty)) as qty
+    from details d join parts p on p.id = d.part_id where d.tender_id = ${tenderId} order by d.id`)) as unknown as {
+    rows: { name: string; qty: string }[];
+  };
+  return res.rows.map((r) => `${r.name} (${Number(r.qty)})`);
+}
+
+/** ACTIVE: TENDER_OPENED to every user of the suppliers serving the group. */
+export async function onActivated(db: Db, ids: number[]) {
+  for (const t of await tenderInfo(db, ids)) {
+    const context = {
+      tender_id: t.id,
+      tender_code: t.code,
+      tender_finish: t.finish.toISOString(),
+      details_list: await detailsList(db, t.id),
+      tender_group_name: t.groupName,
+      tender_warehouse_name: t.warehouseName,
+    };
+    await emailSuppliers(db, await suppliersOfGroup(db, t.groupId), 'TENDER_OPENED', context, (u) => `tender-opened:${t.id}:${u}`);
+  }
+}
+
+/** FINISHED: the external TENDER_FINISHED to participants, the internal one to the creator and the admin address. */
+export async function onFinished(db: Db, ids: number[]) {
+  for (const t of await tenderInfo(db, ids)) {
+    await emailSuppliers(db, await participantSuppliers(db, t.id), 'TENDER_FINISHED', { tender_id: t.id, tender_code: t.code }, (u) => `tender-finished:${t.id}:${u}`);
+    const context = { tender_id: t.id, tender_code: t.code, tender_start: t.start.toISOString(), tender_finish: t.finish.toISOString() };
+    const internal: { to: string; language: 'EST' | 'RUS' | 'ENG' }[] = [];
+    if (t.creatorId) {
+      const [c] = await db.select({ email: users.email, language: users.language }).from(users).where(eq(users.id, t.creatorId));
+      if (c) internal.push({ to: c.email, language: languageOf(c) });
+    }
+    const admin = await adminEmail(db);
+    if (admin && !internal.some((i) => i.to.toLowerCase() === admin.toLowerCase())) internal.push({ to: admin, language: 'EST' });
+    for (const i of internal) {
+      await queueTenderEmail(db, { to: i.to, template: 'TENDER_FINISHED', type: 'INTERNAL', language: i.language, context }, `tender-finished-internal:${t.id}:${i.to.toLowerCase()}`);
+    }
+  }
+}
+
+/** Called inside the confirm transaction when a tender becomes ORDERED (the exports module may register one). */
+export type OrderedHook = (tx: Db, tenderId: number) => Promise<void>;
+const orderedHooks: OrderedHook[] = [];
+export function onTenderOrdered(fn: OrderedHook) {
+  if (!orderedHooks.includes(fn)) orderedHooks.push(fn);
+}
+export async function runOrderedHooks(tx: Db, tenderId: number) {
+  for (const fn of orderedHooks) await fn(tx, tenderId);
+}
+
+export const tenderSchedulerHooks = (_app: FastifyInstance): TransitionHooks => ({
+  activated: onActivated,
+  finished: onFinished,
+});

@@ -1,0 +1,64 @@
+// Who may see and do what with tenders (spec 1-tenders §6; decisions in docs/decisions.md).
+import type { TenderStatus } from '@portal/shared';
+import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { suppliers, tenders } from '../../db/schema/index.ts';
+import { isSupplier, type SessionUser } from '../../lib/auth.ts';
+import { forbidden } from '../../lib/errors.ts';
+
+/** The caller with what the tender area needs to know about its company. */
+export interface Viewer {
+  user: SessionUser;
+  supplierId: number | null;
+  /** Supplier users: may see (and write) the company's offers. PLAIN employees only with the company's flag. */
+  seesCompanyOffers: boolean;
+  sharingEnabled: boolean;
+}
+
+export async function viewerOf(db: Db, user: SessionUser): Promise<Viewer> {
+  if (!isSupplier(user)) return { user, supplierId: null, seesCompanyOffers: false, sharingEnabled: false };
+  const [s] = await db
+    .select({ flag: suppliers.isEmployeesCanViewProposal })
+    .from(suppliers)
+    .where(eq(suppliers.id, user.supplierId));
+  const sharing = s?.flag ?? false;
+  const full = user.supplierRole === 'ADVANCED' || user.isAdmin;
+  return { user, supplierId: user.supplierId, seesCompanyOffers: full || sharing, sharingEnabled: sharing };
+}
+
+/** While WAITING or ACTIVE, buyers get sealed offers (placeholders only). */
+export const isSealed = (status: TenderStatus) => status === 'WAITING' || status === 'ACTIVE';
+
+/** SQL condition: the tenders this user may see. */
+export function tenderVisibleWhere(user: SessionUser): SQL | undefined {
+  if (isSupplier(user)) {
+    return and(
+      ne(tenders.status, 'DRAFT'),
+      sql`exists (select 1 from supplier_groups sg where sg.supplier_id = ${user.supplierId} and sg.group_id = ${tenders.groupId})`,
+    );
+  }
+  if (user.group === 'ADMINISTRATOR') return undefined;
+  return user.groupIds.length ? inArray(tenders.groupId, user.groupIds) : sql`false`;
+}
+
+/** Buyer-side roles allowed to act on started tenders (cancel, start, choose, confirm, edit WAITING). */
+export const MANAGERS = ['ADMINISTRATOR', 'CONTRACTOR'] as const;
+export const isManager = (user: SessionUser) => (MANAGERS as readonly string[]).includes(user.group);
+export function requireManager(user: SessionUser) {
+  if (!isManager(user)) throw forbidden();
+}
+
+/** Buyer may use a group: an administrator any, others their own groups. */
+export const buyerHasGroup = (user: SessionUser, groupId: number) =>
+  user.group === 'ADMINISTRATOR' || user.groupIds.includes(groupId);
+
+/** Today (YYYY-MM-DD) in the company's time zone, for delivery dates. */
+export function todayOf(at: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Tallinn', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+}
+
+/** Narrowing helper for a supplier viewer. */
+export function supplierIdOf(v: Viewer): number {
+  if (v.supplierId == null) throw forbidden();
+  return v.supplierId;
+}

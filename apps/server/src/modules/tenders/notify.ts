@@ -1,0 +1,84 @@
+// E-mails of the tender lifecycle, written to the outbox in the caller's transaction (one row per recipient,
+// with a dedupe key so a repeated transition never sends twice). Payload: {to, template, type, language, context}.
+import type { TemplateKey, TemplateType } from '@portal/shared';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { emailSettings, suppliers, users } from '../../db/schema/index.ts';
+import { enqueue } from '../../lib/outbox.ts';
+
+const LANG: Record<string, 'EST' | 'RUS' | 'ENG'> = { et: 'EST', ru: 'RUS', en: 'ENG' };
+
+export interface EmailPayload {
+  to: string;
+  template: TemplateKey;
+  type: TemplateType;
+  language: 'EST' | 'RUS' | 'ENG';
+  context: Record<string, unknown>;
+}
+
+export async function queueTenderEmail(db: Db, payload: EmailPayload, dedupeKey: string) {
+  await enqueue(db, 'email', payload as unknown as Record<string, unknown>, dedupeKey);
+}
+
+export interface Recipient {
+  id: number;
+  email: string;
+  language: string;
+  supplierId: number | null;
+}
+
+/** Active users of the given (active) supplier companies. */
+export async function supplierUsers(db: Db, supplierIds: number[]): Promise<Recipient[]> {
+  if (!supplierIds.length) return [];
+  return db
+    .select({ id: users.id, email: users.email, language: users.language, supplierId: users.supplierId })
+    .from(users)
+    .innerJoin(suppliers, eq(suppliers.id, users.supplierId))
+    .where(
+      and(
+        inArray(users.supplierId, supplierIds),
+        eq(users.isActive, true),
+        eq(users.isDeleted, false),
+        eq(suppliers.isActive, true),
+      ),
+    )
+    .orderBy(users.id);
+}
+
+/** Suppliers that serve a group. */
+export async function suppliersOfGroup(db: Db, groupId: number): Promise<number[]> {
+  const res = (await db.execute(sql`select supplier_id from supplier_groups where group_id = ${groupId}`)) as unknown as {
+    rows: { supplier_id: number }[];
+  };
+  return res.rows.map((r) => Number(r.supplier_id));
+}
+
+/** Participants of a tender: companies with proposals or a WATCHED flag. */
+export async function participantSuppliers(db: Db, tenderId: number): Promise<number[]> {
+  const res = (await db.execute(sql`
+    select supplier_id from proposals where tender_id = ${tenderId}
+    union select supplier_id from tender_logs where tender_id = ${tenderId} and action = 'WATCHED'`)) as unknown as {
+    rows: { supplier_id: number }[];
+  };
+  return res.rows.map((r) => Number(r.supplier_id)).sort((a, b) => a - b);
+}
+
+export const languageOf = (r: { language: string }) => LANG[r.language] ?? 'EST';
+
+export async function adminEmail(db: Db): Promise<string | null> {
+  const [s] = await db.select({ email: emailSettings.adminEmail }).from(emailSettings).limit(1);
+  return s?.email?.trim() || null;
+}
+
+/** Sends one template to every user of the given companies. */
+export async function emailSuppliers(
+  db: Db,
+  supplierIds: number[],
+  template: TemplateKey,
+  context: Record<string, unknown>,
+  keyOf: (userId: number) => string,
+) {
+  for (const r of await supplierUsers(db, supplierIds)) {
+    await queueTenderEmail(db, { to: r.email, template, type: 'EXTERNAL', language: languageOf(r), context }, keyOf(r.id));
+  }
+}
