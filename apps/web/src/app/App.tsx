@@ -5,6 +5,7 @@
 import { Spin } from 'antd';
 import { type ComponentType, type ReactNode, Suspense, useEffect } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
+import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
 import { type Group, returnRoute, useAuth } from './auth.tsx';
 import LoginPage from './LoginPage.tsx';
 import { menuLeaves } from './menu.tsx';
@@ -37,8 +38,13 @@ export function placeholderRoutes(routes: AppRoute[] = appRoutes): { path: strin
 
 function Guard({ groups, children }: { groups?: Group[]; children: ReactNode }) {
   const { hasGroup } = useAuth();
+  const { pathname } = useLocation();
   if (groups && !hasGroup(...groups)) return <NoAccessPage />;
-  return <Suspense fallback={<Loading />}>{children}</Suspense>;
+  return (
+    <ErrorBoundary resetKey={pathname}>
+      <Suspense fallback={<Loading />}>{children}</Suspense>
+    </ErrorBoundary>
+  );
 }
 
 const page = (C: ComponentType) => <C />;

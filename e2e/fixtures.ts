@@ -1,0 +1,68 @@
+// Shared e2e fixtures: the demo accounts of ARCHITECTURE.md and `loginAs(role)`, which logs in through the API
+// and stores the token in localStorage before the page loads (the login screen is exercised in its own test).
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'Demo2026parts';
+export const DEMO = {
+  admin: 'admin@demo.ee',
+  contractor: 'contractor@demo.ee',
+  master: 'master@demo.ee',
+  supplier: 'supplier@demo.ee',
+  employee: 'employee@demo.ee',
+  supplier2: 'supplier2@demo.ee',
+  supplier3: 'supplier3@demo.ee',
+} as const;
+export type Role = keyof typeof DEMO;
+
+export interface LoggedIn {
+  token: string;
+  user: { id: number; first_name: string; last_name: string; group: string; role: string; supplier: number | null };
+}
+
+/** Logs in through the API; with `consent` (default) the terms of use are accepted too, so no modal blocks. */
+export async function apiLogin(request: APIRequestContext, role: Role, consent = true): Promise<LoggedIn> {
+  const res = await request.post('/api/login/', { data: { email: DEMO[role], password: DEMO_PASSWORD } });
+  expect(res.status(), `login ${role}`).toBe(200);
+  const out = (await res.json()) as LoggedIn;
+  if (consent) {
+    const c = await request.post('/api/terms-of-use-consent/', { headers: { Authorization: `Token ${out.token}` } });
+    expect(c.status()).toBe(200);
+  }
+  return out;
+}
+
+/** Puts the token into localStorage before the first page load (once per tab, so logging out stays logged out). */
+export async function useToken(page: Page, token: string) {
+  await page.addInitScript((t) => {
+    if (sessionStorage.getItem('e2e-token-set')) return;
+    localStorage.setItem('token', t);
+    sessionStorage.setItem('e2e-token-set', '1');
+  }, token);
+}
+
+export const test = base.extend<{ loginAs(role: Role): Promise<LoggedIn> }>({
+  loginAs: async ({ page, request }, use) => {
+    await use(async (role) => {
+      const out = await apiLogin(request, role);
+      await useToken(page, out.token);
+      return out;
+    });
+  },
+});
+
+export { expect };
+
+/** The hrefs of the side menu, with every group opened. */
+export async function menuPaths(page: Page): Promise<string[]> {
+  const sider = page.locator('.shell-sider');
+  await expect(sider).toBeVisible();
+  for (;;) {
+    const closed = sider.locator('.ant-menu-submenu-title[aria-expanded="false"]');
+    if ((await closed.count()) === 0) break;
+    await closed.first().click();
+  }
+  return sider.locator('.ant-menu a[href]').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
+}
+
+/** A unique suffix for names created by a test. */
+export const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
