@@ -1,8 +1,163 @@
+// Manual export of an ORDERED tender's purchase orders to Directo (spec 1 §4, §7): the call writes an export log
+// (PROGRESS) and an outbox row in one transaction; the outbox worker sends the XML and ends the log SUCCESS
+// (storing Directo's document ids as the orders' export codes) or FAILED with the message. A Directo error
+// never throws out of the handler, so it is not retried; a re-send is a new manual export.
+import type { ExportStatus } from '@portal/shared';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { OutboxHandler } from '../../lib/outbox.ts';
+import type { Db } from '../../db/client.ts';
+import { moduleExportLogs, modules, purchaseOrders, tenders, warehouses } from '../../db/schema/index.ts';
+import type { SessionUser } from '../../lib/auth.ts';
+import { now } from '../../lib/clock.ts';
+import { nonField, notFound } from '../../lib/errors.ts';
+import { audit } from '../../lib/history.ts';
+import { enqueue, type OutboxHandler } from '../../lib/outbox.ts';
+import { tenderVisibleWhere } from '../tenders/access.ts';
+import { type ExportTender, loadOrders } from '../tenders/exportData.ts';
+import { ymdOf } from '../tenders/exportFiles.ts';
+import { type DirectoPurchaseOrder, DirectoError, type DirectoResult, sendPurchaseOrders } from './directoClient.ts';
+
+export const DIRECTO_MODULE = 'Directo';
+/** A PROGRESS export younger than this blocks a new one (an older one is taken as lost). */
+const IN_PROGRESS_MINUTES = 15;
+
+/** Starts a manual export; answers the new log id. */
+export async function startDirectoExport(db: Db, user: SessionUser, tenderId: number) {
+  return db.transaction(async (txx) => {
+    const tx = txx as unknown as Db;
+    const [t] = await tx
+      .select({ id: tenders.id, status: tenders.status })
+      .from(tenders)
+      .where(and(eq(tenders.id, tenderId), tenderVisibleWhere(user)))
+      .limit(1);
+    if (!t) throw notFound();
+    if (t.status !== 'ORDERED') throw nonField('tender_not_ordered');
+    const [mod] = await tx.select().from(modules).where(eq(modules.name, DIRECTO_MODULE)).limit(1);
+    if (!mod || !mod.isActive) throw nonField('module_inactive');
+    // One export at a time per tender: lock the tender row, then look for a running export.
+    await tx.execute(sql`select id from tenders where id = ${tenderId} for update`);
+    const [running] = await tx
+      .select({ id: moduleExportLogs.id })
+      .from(moduleExportLogs)
+      .where(
+        and(
+          eq(moduleExportLogs.tenderId, tenderId),
+          eq(moduleExportLogs.status, 'PROGRESS'),
+          gt(moduleExportLogs.created, new Date(now().getTime() - IN_PROGRESS_MINUTES * 60_000)),
+        ),
+      )
+      .limit(1);
+    if (running) throw nonField('export_in_progress');
+    const t0 = now();
+    const [log] = await tx
+      .insert(moduleExportLogs)
+      .values({ tenderId, moduleId: mod.id, status: 'PROGRESS', userId: user.id, created: t0, updated: t0 })
+      .returning({ id: moduleExportLogs.id });
+    await enqueue(tx, 'directo_export', { log_id: log.id, tender_id: tenderId }, `directo_export:${log.id}`);
+    await audit(tx, { entity: 'export', entityId: log.id, tenderId, action: 'directo_export_started', user, data: { module: mod.name } });
+    return { module_export_log_id: log.id };
+  });
+}
+
+export async function directoExportStatus(db: Db, user: SessionUser, logId: number) {
+  const [log] = await db
+    .select({ status: moduleExportLogs.status, message: moduleExportLogs.message })
+    .from(moduleExportLogs)
+    .innerJoin(tenders, eq(tenders.id, moduleExportLogs.tenderId))
+    .where(and(eq(moduleExportLogs.id, logId), tenderVisibleWhere(user)))
+    .limit(1);
+  if (!log) throw notFound();
+  return { status: log.status as ExportStatus, message: log.message };
+}
+
+/** The tender's orders as Directo purchase orders. */
+async function purchaseOrdersOf(db: Db, tenderId: number): Promise<DirectoPurchaseOrder[]> {
+  const [t] = await db
+    .select({
+      id: tenders.id,
+      tenderCode: tenders.tenderCode,
+      start: tenders.start,
+      finish: tenders.finish,
+      approved: tenders.approved,
+      additionalInfo: tenders.additionalInfo,
+      warehouseName: warehouses.name,
+      warehouseCode: warehouses.code,
+      warehouseAddress: warehouses.address,
+    })
+    .from(tenders)
+    .innerJoin(warehouses, eq(warehouses.id, tenders.warehouseId))
+    .where(eq(tenders.id, tenderId));
+  if (!t) return [];
+  const tender: ExportTender = { ...t, groupName: '' };
+  const { orders } = await loadOrders(db, tender, null);
+  const date = ymdOf(now());
+  return orders.map((o) => ({
+    number: o.orderCode,
+    supplier: o.registrationCode,
+    supplierName: o.supplierName,
+    date,
+    stock: t.warehouseCode,
+    ref: t.tenderCode,
+    rows: o.lines.map((l) => ({
+      item: l.partCode,
+      description: l.partName,
+      quantity: l.orderedQty,
+      price: l.price,
+      sum: l.total,
+      deliveryDate: l.deliveryDate,
+      producer: l.producer,
+      productCode: l.productCode,
+      ean: l.ean,
+    })),
+  }));
+}
+
+/** Stores Directo's document ids as the orders' export codes (matched by order number, else by position). */
+async function storeExportCodes(db: Db, tenderId: number, sent: DirectoPurchaseOrder[], results: DirectoResult[]) {
+  for (const [i, r] of results.entries()) {
+    if (r.type !== 0 || !r.docid) continue;
+    const order = (r.number && sent.find((o) => o.number === r.number)) || (!r.number ? sent[i] : undefined);
+    if (!order) continue;
+    await db
+      .update(purchaseOrders)
+      .set({ exportCode: r.docid })
+      .where(and(eq(purchaseOrders.tenderId, tenderId), eq(purchaseOrders.orderCode, order.number)));
+  }
+}
 
 export const directoOutboxHandler =
-  (_app: FastifyInstance): OutboxHandler =>
-  async () => {
-    throw new Error('directo export not built yet');
+  (app: FastifyInstance): OutboxHandler =>
+  async (payload, { tx }) => {
+    const logId = Number(payload.log_id);
+    const [log] = await tx.select().from(moduleExportLogs).where(eq(moduleExportLogs.id, logId)).for('update');
+    if (!log || log.status !== 'PROGRESS') return; // already ended: nothing to send twice
+    const finish = async (status: ExportStatus, message: string, data: Record<string, unknown> = {}) => {
+      await tx.update(moduleExportLogs).set({ status, message: message.slice(0, 2000), updated: now() }).where(eq(moduleExportLogs.id, logId));
+      await audit(tx, {
+        entity: 'export',
+        entityId: logId,
+        tenderId: log.tenderId,
+        action: status === 'SUCCESS' ? 'directo_export_succeeded' : 'directo_export_failed',
+        user: null,
+        data: { message, ...data },
+      });
+    };
+    const [mod] = log.moduleId ? await tx.select().from(modules).where(eq(modules.id, log.moduleId)) : [];
+    if (!mod || !mod.isActive) return finish('FAILED', 'module_inactive');
+    const orders = await purchaseOrdersOf(tx, log.tenderId);
+    if (!orders.length) return finish('FAILED', 'no_orders');
+    try {
+      const results = await sendPurchaseOrders({ url: mod.url, key: mod.key, orders });
+      await storeExportCodes(tx, log.tenderId, orders, results);
+      const docids = results.map((r) => r.docid).filter(Boolean);
+      await finish('SUCCESS', docids.length ? `OK: ${docids.join(', ')}` : 'OK', { docids });
+    } catch (err) {
+      if (!(err instanceof DirectoError)) {
+        app.log.error({ err, logId }, 'directo export failed unexpectedly');
+        return finish('FAILED', 'export_failed');
+      }
+      await storeExportCodes(tx, log.tenderId, orders, err.accepted);
+      app.log.warn({ logId, message: err.message }, 'directo export refused');
+      await finish('FAILED', err.message);
+    }
   };

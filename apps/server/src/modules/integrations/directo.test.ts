@@ -1,0 +1,140 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startDirectoSimulator } from '../../../../../tools/simulators/directo.ts';
+import { history, modules, outbox, purchaseOrders } from '../../db/schema/index.ts';
+import { testContext } from '../../test/context.ts';
+import { buildOrderedTender } from '../tenders/export-test-helpers.ts';
+
+const ctx = await testContext();
+const sim = await startDirectoSimulator({ port: 3401, key: 'directo-test-key', company: 'portal' });
+afterAll(() => sim.close());
+
+const built = await buildOrderedTender(ctx.db, {
+  groupId: ctx.group.id,
+  warehouseId: ctx.warehouse.id,
+  winnerA: ctx.supplierCo.id,
+  winnerB: ctx.supplierCo2.id,
+});
+const tenderId = built.tender.id;
+const start = (role: 'admin' | 'contractor' | 'master' | 'supplier' = 'contractor', id = tenderId) =>
+  ctx.as(role, { method: 'POST', url: `/api/directo_export_manual/?tender_id=${id}` });
+const status = async (logId: number) =>
+  (await ctx.as('master', { method: 'GET', url: `/api/directo_export_status/?module_export_log_id=${logId}` })).json();
+
+/** Starts an export, delivers it through the outbox and answers the final status. */
+async function exportOnce() {
+  const res = await start();
+  expect(res.statusCode).toBe(200);
+  const logId = res.json().module_export_log_id as number;
+  expect(await status(logId)).toEqual({ status: 'PROGRESS', message: null });
+  await ctx.app.outbox.runOnce();
+  return { logId, ...(await status(logId)) };
+}
+
+describe('Directo export', () => {
+  it('needs an active Directo module, an ORDERED tender and a buyer', async () => {
+    let res = await start();
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ non_field_errors: ['module_inactive'] });
+    await ctx.db.insert(modules).values({ name: 'Directo', url: sim.url, key: 'directo-test-key', isActive: false });
+    expect((await start()).json()).toEqual({ non_field_errors: ['module_inactive'] });
+    await ctx.db.update(modules).set({ isActive: true }).where(eq(modules.name, 'Directo'));
+
+    const choosing = await buildOrderedTender(ctx.db, {
+      groupId: ctx.group.id,
+      warehouseId: ctx.warehouse.id,
+      winnerA: ctx.supplierCo.id,
+      winnerB: ctx.supplierCo2.id,
+      status: 'CHOOSING',
+    });
+    res = await start('admin', choosing.tender.id);
+    expect(res.json()).toEqual({ non_field_errors: ['tender_not_ordered'] });
+    expect((await start('supplier')).statusCode).toBe(403);
+    expect((await start('admin', 999999)).statusCode).toBe(404);
+    expect((await ctx.as('admin', { method: 'POST', url: '/api/directo_export_manual/?tender_id=abc' })).statusCode).toBe(400);
+    expect((await ctx.as('admin', { method: 'GET', url: '/api/directo_export_status/?module_export_log_id=999999' })).statusCode).toBe(404);
+    expect(sim.received).toHaveLength(0);
+  });
+
+  it('sends the purchase orders as XML, ends SUCCESS and stores the document ids as export codes', async () => {
+    const res = await start();
+    const logId = res.json().module_export_log_id;
+    // one export at a time
+    expect((await start('admin')).json()).toEqual({ non_field_errors: ['export_in_progress'] });
+    const page = await ctx.as('admin', { method: 'GET', url: `/api/tenders/${tenderId}/export_data/` });
+    expect(page.json()).toMatchObject({ status: 'PROGRESS', module_export_log_id: logId });
+
+    await ctx.app.outbox.runOnce();
+    const st = await status(logId);
+    expect(st.status).toBe('SUCCESS');
+    expect(sim.received).toHaveLength(1);
+    const [doc] = sim.received;
+    expect(doc.company).toBe('portal');
+    const byNumber = Object.fromEntries(doc.orders.map((o) => [o.number, o]));
+    const a = byNumber[built.orders.A.orderCode];
+    const b = byNumber[built.orders.B.orderCode];
+    expect(a.supplier).toBe(ctx.supplierCo.registrationCode);
+    expect(a.attributes).toMatchObject({ suppliername: ctx.supplierCo.name, ref: built.tender.tenderCode, stock: ctx.warehouse.code, currency: 'EUR' });
+    expect(a.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(a.rows.map((r) => [r.item, r.description, r.quantity, r.price, r.sum])).toEqual([
+      [built.parts.partA1.code, 'Тормозная колодка Ülemiste', '3', '12.345', '37.04'],
+      [built.parts.partA2.code, built.parts.partA2.name, '2.5', '0.3333', '0.83'],
+    ]);
+    expect(b.rows).toHaveLength(1);
+    expect(b.supplier).toBe(ctx.supplierCo2.registrationCode);
+
+    const pos = await ctx.db.select().from(purchaseOrders).where(eq(purchaseOrders.tenderId, tenderId));
+    expect(Object.fromEntries(pos.map((p) => [p.orderCode, p.exportCode]))).toEqual({
+      [built.orders.A.orderCode]: a.docid,
+      [built.orders.B.orderCode]: b.docid,
+    });
+    expect(st.message).toContain(a.docid);
+    const data = (await ctx.as('admin', { method: 'GET', url: `/api/tenders/${tenderId}/export_data/` })).json();
+    expect(data.status).toBe('SUCCESS');
+    expect(data.orders.map((o: { export_code: string }) => o.export_code).sort()).toEqual([a.docid, b.docid].sort());
+  });
+
+  it('ends FAILED with Directo\'s message without retrying, and can be re-sent', async () => {
+    const before = sim.received.length;
+    sim.failNext(1);
+    const failed = await exportOnce();
+    expect(failed.status).toBe('FAILED');
+    expect(failed.message).toBe('Simulated failure (Type 1)');
+    expect(sim.received.length).toBe(before);
+    const [row] = await ctx.db.select().from(outbox).where(eq(outbox.dedupeKey, `directo_export:${failed.logId}`));
+    expect(row.status).toBe('done');
+    expect(await ctx.app.outbox.runOnce()).toBe(0);
+    expect(sim.requests.filter((r) => r.type === 1)).toHaveLength(1);
+
+    const again = await exportOnce();
+    expect(again.status).toBe('SUCCESS');
+    expect(sim.received.length).toBe(before + 1);
+  });
+
+  it('ends FAILED on a wrong key and on an HTTP error', async () => {
+    await ctx.db.update(modules).set({ key: 'wrong' }).where(eq(modules.name, 'Directo'));
+    const unauthorized = await exportOnce();
+    expect(unauthorized).toMatchObject({ status: 'FAILED', message: 'Unauthorized (Type 5)' });
+    await ctx.db.update(modules).set({ key: 'directo-test-key', url: sim.url.replace('/xmlcore/', '/nothing/') }).where(eq(modules.name, 'Directo'));
+    const http = await exportOnce();
+    expect(http).toMatchObject({ status: 'FAILED', message: 'Directo HTTP 404' });
+    await ctx.db.update(modules).set({ url: 'http://127.0.0.1:3408/xmlcore/x/xmlcore.asp' }).where(eq(modules.name, 'Directo'));
+    const down = await exportOnce();
+    expect(down.status).toBe('FAILED');
+    expect(down.message).toMatch(/^Directo not reachable/);
+    await ctx.db.update(modules).set({ url: sim.url }).where(eq(modules.name, 'Directo'));
+  });
+
+  it('audits every export in the tender history', async () => {
+    const rows = await ctx.db
+      .select()
+      .from(history)
+      .where(and(eq(history.tenderId, tenderId), eq(history.entity, 'export')));
+    const actions = rows.map((r) => r.action);
+    expect(actions.filter((a) => a === 'directo_export_started')).toHaveLength(6);
+    expect(actions.filter((a) => a === 'directo_export_succeeded')).toHaveLength(2);
+    expect(actions.filter((a) => a === 'directo_export_failed')).toHaveLength(4);
+    const res = await ctx.as('admin', { method: 'GET', url: `/api/tenders/${tenderId}/history/?page_size=1000` });
+    expect(res.json().results.filter((h: { entity: string }) => h.entity === 'export')).toHaveLength(12);
+  });
+});
