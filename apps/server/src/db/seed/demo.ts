@@ -433,16 +433,16 @@ async function build(db: Db, passwordHash: string) {
       addedProducers: chosen.map((id) => producerName.get(id)!),
       created: entry.created,
     });
-    hist('blacklist', entry.id, 'create', entry.created, who, { part: part.id, producers: chosen, is_active: true, comment: b.reason });
+    hist('blacklist', entry.id, 'created', entry.created, who, { part: part.id, producers: chosen, is_active: true, comment: b.reason, added_producers: chosen.map((id) => producerName.get(id)!) });
     if (extra) {
       const when = new Date(entry.created.getTime() + 5 * DAY);
       blComments.push({ blacklistId: entry.id, userId: user.admin.id, name: nameOf(user.admin), content: b.later!, addedProducers: [producerName.get(extra)!], created: when });
-      hist('blacklist', entry.id, 'update', when, user.admin, { added: [extra], removed: [], comment: b.later });
+      hist('blacklist', entry.id, 'updated', when, user.admin, { part: part.id, producers: all, is_active: true, comment: b.later, added_producers: [producerName.get(extra)!], removed_producers: [] });
     }
     if (b.deactivate) {
       const when = new Date(entry.created.getTime() + 12 * DAY);
       blComments.push({ blacklistId: entry.id, userId: user.admin.id, name: nameOf(user.admin), content: b.deactivate, deactivated: true, created: when });
-      hist('blacklist', entry.id, 'update', when, user.admin, { is_active: false, comment: b.deactivate });
+      hist('blacklist', entry.id, 'updated', when, user.admin, { part: part.id, producers: all, is_active: false, comment: b.deactivate, added_producers: [], removed_producers: [] });
     }
   });
   await db.insert(s.blacklistProducers).values(blProducers).onConflictDoNothing();
@@ -490,7 +490,7 @@ async function build(db: Db, passwordHash: string) {
   }
   const preparedRows = await db.insert(s.details).values(prepared).returning({ id: s.details.id, created: s.details.created, creatorId: s.details.creatorId });
   const userById = new Map(userRows.map((u) => [u.id, u]));
-  for (const d of preparedRows) hist('detail', d.id, 'create', d.created, userById.get(d.creatorId!) ?? null, { status: 'PREPARED' });
+  for (const d of preparedRows) hist('detail', d.id, 'created', d.created, userById.get(d.creatorId!) ?? null, { status: 'PREPARED' });
 
   // ---- tenders ----
   type Plan = {
@@ -739,10 +739,12 @@ async function build(db: Db, passwordHash: string) {
     const t = tenderRows[i];
     const sups = [...(orderSuppliers.get(t.id) ?? [])].sort((a, b) => a - b);
     sups.forEach((supplierId, k) => {
+      const orderCode = `${t.tenderCode}-${String(k + 1).padStart(2, '0')}`;
+      hist('tender', t.id, 'order_created', decidedAt(p), approver, { supplier_id: supplierId, order_code: orderCode }, t.id);
       poValues.push({
         tenderId: t.id,
         supplierId,
-        orderCode: `${t.tenderCode}-${String(k + 1).padStart(2, '0')}`,
+        orderCode,
         exportCode: p.export === 'SUCCESS' ? String(100240 + i * 10 + k) : null,
         created: decidedAt(p),
       });
@@ -771,8 +773,8 @@ async function build(db: Db, passwordHash: string) {
     const creator = creatorOf(p);
     const lines = linesOf(t.id);
     const tid = t.id;
-    hist('tender', tid, 'create', t.created, creator, { status: 'DRAFT' }, tid);
-    for (const l of lines) hist('detail', l.id, 'status', t.created, creator, { from: 'PREPARED', to: 'WAITING' }, tid);
+    hist('tender', tid, 'created', t.created, creator, { status: 'DRAFT', tender_code: t.tenderCode }, tid);
+    for (const l of lines) hist('detail', l.id, 'chosen', t.created, creator, { to: 'WAITING', qty: l.qty }, tid);
     if (p.status === 'DRAFT') return;
     const steps: [TenderStatus, TenderStatus, Date, typeof creator | null][] = [['DRAFT', 'WAITING', new Date(t.created.getTime() + HOUR), creator]];
     if (p.status === 'CANCELED') steps.push(['WAITING', 'ACTIVE', p.start, null], ['ACTIVE', 'CANCELED', t.updated, user.admin]);
@@ -790,10 +792,10 @@ async function build(db: Db, passwordHash: string) {
     }
   });
   for (const o of proposalRows)
-    hist('proposal', o.id, 'create', o.created, userById.get(o.userId!) ?? null, { detail: o.detailId, supplier: o.supplierId, supplier_name: supplierName.get(o.supplierId), price: o.price }, o.tenderId);
+    hist('proposal', o.id, 'created', o.created, userById.get(o.userId!) ?? null, { detail: o.detailId, supplier: o.supplierId, supplier_name: supplierName.get(o.supplierId), price: o.price }, o.tenderId);
   for (const w of winnerRows) {
     const o = proposalRows.find((x) => x.id === w.proposalId)!;
-    hist('winner', w.id, 'create', w.created, approver, { detail: w.detailId, proposal: w.proposalId, amount: w.amount, reason: w.reason }, o.tenderId);
+    hist('winner', w.id, 'created', w.created, approver, { detail: w.detailId, proposal: w.proposalId, amount: w.amount, reason: w.reason }, o.tenderId);
   }
   // Insert history in chunks (it is the biggest table of the seed).
   historyRows.sort((a, b) => (a.created as Date).getTime() - (b.created as Date).getTime());
