@@ -4,7 +4,23 @@
 // on the fields and the page scrolls to the top. After a save the page waits a second and returns to the list.
 import { CloseOutlined, PlayCircleOutlined, SaveOutlined } from '@ant-design/icons';
 import { chosenTotalPositive, type TenderWrite, validateTenderForm } from '@portal/shared';
-import { App, Badge, Button, Card, Col, DatePicker, Empty, Flex, Form, Input, Row, Select, Space, Spin, Typography } from 'antd';
+import {
+  App,
+  Badge,
+  Button,
+  Card,
+  Col,
+  DatePicker,
+  Empty,
+  Flex,
+  Form,
+  Input,
+  Row,
+  Select,
+  Space,
+  Spin,
+  Typography,
+} from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +31,14 @@ import { ApiError } from '../../lib/api.ts';
 import { DATE_TIME } from '../../lib/format.ts';
 import { applyServerErrors } from '../../lib/formErrors.ts';
 import { toast } from '../../lib/toast.ts';
-import { type DetailLine, usePreparedLines, useTender, useTenderLines, useTenderSave, useWarehouses } from './api.ts';
+import {
+  type DetailLine,
+  usePreparedLines,
+  useTender,
+  useTenderLines,
+  useTenderSave,
+  useWarehouses,
+} from './api.ts';
 import { AvailableLinesTable } from './form/AvailableLinesTable.tsx';
 import { ChosenLinesTable } from './form/ChosenLinesTable.tsx';
 import { useChosenLines } from './form/useChosenLines.ts';
@@ -82,8 +105,7 @@ export default function TenderFormPage() {
   const { user } = useAuth();
   const { id: routeId } = useParams();
   const [params, setParams] = useSearchParams();
-  const [createdId, setCreatedId] = useState<number>();
-  const id = routeId ?? params.get('tender_id') ?? (createdId ? String(createdId) : undefined);
+  const id = routeId ?? params.get('tender_id') ?? undefined;
   const tenderQ = useTender(id);
   const linesQ = useTenderLines(id);
   const tender = tenderQ.data;
@@ -102,7 +124,7 @@ export default function TenderFormPage() {
   const initialised = useRef(false);
   useEffect(() => {
     if (initialised.current) return;
-    if (id && !createdId) {
+    if (id) {
       if (!tender || !linesQ.data) return;
       form.setFieldsValue({
         start: dayjs(tender.start),
@@ -123,11 +145,12 @@ export default function TenderFormPage() {
       });
     }
     initialised.current = true;
-  }, [id, createdId, tender, linesQ.data, form, chosen, params, groups]);
+  }, [id, tender, linesQ.data, form, chosen, params, groups]);
 
   // A single-group user gets the group as soon as the profile is there.
   useEffect(() => {
-    if (!multiGroup && groups.length === 1 && !form.getFieldValue('group')) form.setFieldValue('group', groups[0].id);
+    if (!multiGroup && groups.length === 1 && !form.getFieldValue('group'))
+      form.setFieldValue('group', groups[0].id);
   }, [multiGroup, groups, form]);
 
   // ----- the available lines' list state lives in the query (search, ordering, page) -----
@@ -170,7 +193,10 @@ export default function TenderFormPage() {
     [chosen],
   );
   const onPage = useCallback((p: number) => setQuery({ page: p > 1 ? String(p) : undefined }), [setQuery]);
-  const onSearch = useCallback((s: string) => setQuery({ search: s.trim() || undefined, page: undefined }), [setQuery]);
+  const onSearch = useCallback(
+    (s: string) => setQuery({ search: s.trim() || undefined, page: undefined }),
+    [setQuery],
+  );
   const onOrdering = useCallback((o: string) => setQuery({ ordering: o, page: undefined }), [setQuery]);
 
   const confirmReturnLines = chosen.chosen.length
@@ -200,8 +226,11 @@ export default function TenderFormPage() {
     const start = values.start?.second(0).millisecond(0).toISOString();
     const finish = values.finish?.second(0).millisecond(0).toISOString();
     const details = chosen.payload();
-    const errors = validateTenderForm({ start, finish, details }, Date.now(), { requireLines: mode === 'start' });
-    if (mode === 'draft' && details.length && !chosenTotalPositive(details)) errors.details = ['positive_quantity'];
+    const errors = validateTenderForm({ start, finish, details }, Date.now(), {
+      requireLines: mode === 'start',
+    });
+    if (mode === 'draft' && details.length && !chosenTotalPositive(details))
+      errors.details = ['positive_quantity'];
     const fieldErrors = (['start', 'finish'] as const)
       .filter((f) => errors[f]?.length)
       .map((f) => ({ name: f, errors: [t(`errors.${errors[f]?.[0]}`)] }));
@@ -224,28 +253,33 @@ export default function TenderFormPage() {
     if (!current || current === 'DRAFT') body.status = mode === 'start' ? 'WAITING' : 'DRAFT';
     setBusy(mode);
     try {
-      let tenderId = tender?.id;
-      if (tenderId === undefined) {
-        // A new tender is created as a draft first; starting it is a second call.
-        const created = await save.mutateAsync({ body: { ...body, status: 'DRAFT' } });
-        tenderId = created.id;
-        setCreatedId(created.id);
-        if (mode === 'start') await save.mutateAsync({ id: tenderId, body: { status: 'WAITING' } });
-      } else {
-        await save.mutateAsync({ id: tenderId, body });
-      }
+      // A new tender is created (and, with status WAITING, started) in one call.
+      await save.mutateAsync({ id: tender?.id, body });
       toast.success(
-        t(mode === 'start' ? 'tenders.toast.started' : !tender ? 'tenders.toast.draft_added' : current === 'DRAFT' ? 'tenders.toast.draft_updated' : 'tenders.toast.updated'),
+        t(
+          mode === 'start'
+            ? 'tenders.toast.started'
+            : !tender
+              ? 'tenders.toast.draft_added'
+              : current === 'DRAFT'
+                ? 'tenders.toast.draft_updated'
+                : 'tenders.toast.updated',
+        ),
       );
       setBusy('done');
       setTimeout(() => navigate('/tenders'), REDIRECT_MS);
     } catch (err) {
       setBusy(null);
       if (err instanceof ApiError && err.status === 400) {
-        const detailsKey = err.fieldErrors.details?.[0];
-        if (detailsKey) setDetailsError(errorText(String(detailsKey)));
-        const rest = applyServerErrors(form, err, [...FIELDS, 'details']);
-        for (const m of rest) if (!detailsKey || m !== errorText(String(detailsKey))) toast.error(m);
+        // Line errors ("details", "details.3.qty") go above the chosen lines, the rest onto the fields.
+        const entries = Object.entries(err.fieldErrors);
+        const lineError = entries.find(([k]) => k === 'details' || k.startsWith('details.'));
+        if (lineError) setDetailsError(errorText(String(lineError[1]?.[0] ?? 'invalid')));
+        const others = Object.fromEntries(
+          entries.filter(([k]) => k !== 'details' && !k.startsWith('details.')),
+        );
+        if (Object.keys(others).length)
+          for (const m of applyServerErrors(form, new ApiError(400, others), FIELDS)) toast.error(m);
         window.scrollTo({ top: 0, behavior: 'smooth' });
       } else if (!(err instanceof ApiError)) {
         toast.error(errorText('server_error'));
@@ -253,17 +287,23 @@ export default function TenderFormPage() {
     }
   };
 
-  if (tender && !createdId && !EDITABLE.includes(tender.status)) return <Navigate to={`/tenders/${tender.id}/view`} replace />;
-  const loading = !!id && !createdId && (tenderQ.isLoading || linesQ.isLoading);
+  if (tender && busy !== 'done' && !EDITABLE.includes(tender.status))
+    return <Navigate to={`/tenders/${tender.id}/view`} replace />;
+  const loading = !!id && (tenderQ.isLoading || linesQ.isLoading);
   const canStart = !tender || tender.status === 'DRAFT';
-  const warehouseOptions = (warehousesQ.data ?? []).map((w) => ({ value: w.id, label: w.code ? `${w.name} (${w.code})` : w.name }));
+  const warehouseOptions = (warehousesQ.data ?? []).map((w) => ({
+    value: w.id,
+    label: w.code ? `${w.name} (${w.code})` : w.name,
+  }));
 
   return (
     <div className="tender-page tender-form">
       <Flex justify="space-between" align="center" wrap gap={8} className="tender-page-head">
         <Space align="center">
           <Typography.Title level={3} style={{ margin: 0 }}>
-            {tender ? t('tenders.form.edit_title', { code: tender.tender_code }) : t('tenders.form.add_title')}
+            {tender
+              ? t('tenders.form.edit_title', { code: tender.tender_code })
+              : t('tenders.form.add_title')}
           </Typography.Title>
           {tender && <TenderStatusTag status={tender.status} t={t} />}
         </Space>
@@ -275,7 +315,11 @@ export default function TenderFormPage() {
             <Form<FormValues> form={form} layout="vertical" requiredMark disabled={busy !== null}>
               <Row gutter={16}>
                 <Col xs={24} sm={12} lg={6}>
-                  <Form.Item name="start" label={t('tenders.fields.start')} rules={[{ required: true, message: t('tenders.form.required') }]}>
+                  <Form.Item
+                    name="start"
+                    label={t('tenders.fields.start')}
+                    rules={[{ required: true, message: t('tenders.form.required') }]}
+                  >
                     <DatePicker
                       showTime={{ format: 'HH:mm', minuteStep: 15, hourStep: 1 }}
                       format={DATE_TIME}
@@ -296,13 +340,22 @@ export default function TenderFormPage() {
                       showTime={{ format: 'HH:mm', minuteStep: 15, hourStep: 1 }}
                       format={DATE_TIME}
                       style={{ width: '100%' }}
-                      disabledDate={(d) => d.isBefore((form.getFieldValue('start') as Dayjs | undefined)?.startOf('day') ?? dayjs().startOf('day'))}
+                      disabledDate={(d) =>
+                        d.isBefore(
+                          (form.getFieldValue('start') as Dayjs | undefined)?.startOf('day') ??
+                            dayjs().startOf('day'),
+                        )
+                      }
                       data-testid="tender-finish"
                     />
                   </Form.Item>
                 </Col>
                 <Col xs={24} sm={12} lg={6} style={multiGroup ? undefined : { display: 'none' }}>
-                  <Form.Item name="group" label={t('tenders.fields.group')} rules={[{ required: true, message: t('tenders.form.required') }]}>
+                  <Form.Item
+                    name="group"
+                    label={t('tenders.fields.group')}
+                    rules={[{ required: true, message: t('tenders.form.required') }]}
+                  >
                     <ConfirmingSelect
                       options={groups.map((g) => ({ value: g.id, label: g.name }))}
                       placeholder={t('tenders.form.choose_group')}
@@ -316,12 +369,18 @@ export default function TenderFormPage() {
                   </Form.Item>
                 </Col>
                 <Col xs={24} sm={12} lg={6}>
-                  <Form.Item name="warehouse" label={t('tenders.fields.warehouse')} rules={[{ required: true, message: t('tenders.form.required') }]}>
+                  <Form.Item
+                    name="warehouse"
+                    label={t('tenders.fields.warehouse')}
+                    rules={[{ required: true, message: t('tenders.form.required') }]}
+                  >
                     <ConfirmingSelect
                       options={warehouseOptions}
                       loading={warehousesQ.isFetching}
                       disabled={!group}
-                      placeholder={group ? t('tenders.form.choose_warehouse') : t('tenders.form.choose_group_first')}
+                      placeholder={
+                        group ? t('tenders.form.choose_warehouse') : t('tenders.form.choose_group_first')
+                      }
                       confirmChange={confirmReturnLines}
                       afterChange={() => setQuery({ page: undefined, search: undefined })}
                       testId="tender-warehouse"
@@ -329,8 +388,16 @@ export default function TenderFormPage() {
                   </Form.Item>
                 </Col>
                 <Col span={24}>
-                  <Form.Item name="additional_info" label={t('tenders.fields.additional_info')} style={{ marginBottom: 0 }}>
-                    <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={2000} data-testid="tender-additional" />
+                  <Form.Item
+                    name="additional_info"
+                    label={t('tenders.fields.additional_info')}
+                    style={{ marginBottom: 0 }}
+                  >
+                    <Input.TextArea
+                      autoSize={{ minRows: 2, maxRows: 6 }}
+                      maxLength={2000}
+                      data-testid="tender-additional"
+                    />
                   </Form.Item>
                 </Col>
               </Row>
@@ -343,16 +410,31 @@ export default function TenderFormPage() {
             title={
               <Space>
                 {t('tenders.form.chosen_lines')}
-                <Badge count={chosen.chosen.length} showZero color={chosen.chosen.length ? '#0b5cab' : '#bfbfbf'} overflowCount={9999} />
+                <Badge
+                  count={chosen.chosen.length}
+                  showZero
+                  color={chosen.chosen.length ? '#0b5cab' : '#bfbfbf'}
+                  overflowCount={9999}
+                />
               </Space>
             }
           >
             {!chosen.chosen.length && !detailsError && (
-              <Typography.Paragraph type="warning" style={{ marginBottom: 8 }} data-testid="choose-lines-hint">
+              <Typography.Paragraph
+                type="warning"
+                style={{ marginBottom: 8 }}
+                data-testid="choose-lines-hint"
+              >
                 {t('errors.choose_at_least_one_line')}
               </Typography.Paragraph>
             )}
-            <ChosenLinesTable chosen={chosen.chosen} totals={chosen.totals} onQty={chosen.setQty} onRemove={chosen.remove} error={detailsError} />
+            <ChosenLinesTable
+              chosen={chosen.chosen}
+              totals={chosen.totals}
+              onQty={chosen.setQty}
+              onRemove={chosen.remove}
+              error={detailsError}
+            />
           </Card>
 
           <Card size="small" className="tender-form-card" title={t('tenders.form.available_lines')}>
@@ -372,7 +454,10 @@ export default function TenderFormPage() {
                 onAdd={addLines}
               />
             ) : (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('tenders.form.choose_warehouse_first')} />
+              <Empty
+                image={Empty.PRESENTED_IMAGE_SIMPLE}
+                description={t('tenders.form.choose_warehouse_first')}
+              />
             )}
           </Card>
 
@@ -382,7 +467,13 @@ export default function TenderFormPage() {
                 {t('tenders.form.cancel')}
               </Button>
             </Link>
-            <Button icon={<SaveOutlined />} loading={busy === 'draft'} disabled={busy !== null && busy !== 'draft'} onClick={() => submit('draft')} data-testid="tender-save">
+            <Button
+              icon={<SaveOutlined />}
+              loading={busy === 'draft'}
+              disabled={busy !== null && busy !== 'draft'}
+              onClick={() => submit('draft')}
+              data-testid="tender-save"
+            >
               {t('tenders.form.save')}
             </Button>
             {canStart && (

@@ -31,7 +31,10 @@ export default function TenderListPage() {
   const exportRows = async (which: 'selected' | 'all') => {
     setExporting(which);
     try {
-      const rows = await fetchTendersForExport(state.query, which === 'selected' ? (selected as number[]) : undefined);
+      const rows = await fetchTendersForExport(
+        state.query,
+        which === 'selected' ? (selected as number[]) : undefined,
+      );
       await exportXlsx(tenderExportColumns(t), rows);
     } catch (err) {
       errorToast(err);
@@ -82,7 +85,12 @@ export default function TenderListPage() {
             >
               {t('tenders.list.export_selected', { count: selected.length })}
             </Button>
-            <Button icon={<FileExcelOutlined />} loading={exporting === 'all'} onClick={() => exportRows('all')} data-testid="export-all">
+            <Button
+              icon={<FileExcelOutlined />}
+              loading={exporting === 'all'}
+              onClick={() => exportRows('all')}
+              data-testid="export-all"
+            >
               {t('tenders.list.export_all')}
             </Button>
           </Space>

@@ -22,7 +22,8 @@ export const detailKeys = {
 };
 
 /** The statuses in which a tender opens in the form rather than the view. */
-export const tenderPath = (t: Pick<Tender, 'id' | 'status'>) => (t.status === 'DRAFT' ? `/tenders/${t.id}/edit` : `/tenders/${t.id}/view`);
+export const tenderPath = (t: Pick<Tender, 'id' | 'status'>) =>
+  t.status === 'DRAFT' ? `/tenders/${t.id}/edit` : `/tenders/${t.id}/view`;
 
 export type ListQuery = Record<string, string | number>;
 
@@ -39,13 +40,19 @@ export function useTenderList(query: ListQuery) {
 /** All rows of the list's filter (page_size 0), or only the given ids: for the spreadsheet export. */
 export function fetchTendersForExport(query: ListQuery, ids?: (string | number)[]) {
   const { page: _page, page_size: _size, ...rest } = query;
-  return api<Tender[]>('GET', TENDERS, { query: ids?.length ? { ...rest, page_size: 0, ids } : { ...rest, page_size: 0 } });
+  return api<Tender[]>('GET', TENDERS, {
+    query: ids?.length ? { ...rest, page_size: 0, ids } : { ...rest, page_size: 0 },
+  });
 }
 
 export function useTender(id: number | string | undefined, opts: { exportData?: boolean } = {}) {
   return useQuery({
     queryKey: opts.exportData ? [...tenderKeys.item(id ?? ''), 'export'] : tenderKeys.item(id ?? ''),
-    queryFn: ({ signal }) => api<Tender>('GET', `${TENDERS}${id}/`, { signal, query: opts.exportData ? { export_data: 'true' } : undefined }),
+    queryFn: ({ signal }) =>
+      api<Tender>('GET', `${TENDERS}${id}/`, {
+        signal,
+        query: opts.exportData ? { export_data: 'true' } : undefined,
+      }),
     enabled: id !== undefined && id !== '',
   });
 }
@@ -56,7 +63,9 @@ export function useTenderSave() {
   return useMutation({
     meta: { form: true },
     mutationFn: ({ id, body }: { id?: number; body: TenderWrite }) =>
-      id === undefined ? api<{ id: number }>('POST', TENDERS, { body }) : api<Tender>('PATCH', `${TENDERS}${id}/`, { body }),
+      id === undefined
+        ? api<{ id: number }>('POST', TENDERS, { body })
+        : api<Tender>('PATCH', `${TENDERS}${id}/`, { body }),
     onSuccess: () => invalidateTenderArea(qc),
   });
 }
@@ -84,11 +93,17 @@ export type TenderFileKind = 'excel' | 'pdf';
 /** The ORDERED tender's order file; the server names it (tender_{id}_{date}.xlsx/.pdf). */
 export function downloadTenderFile(id: number, kind: TenderFileKind) {
   const today = new Date().toISOString().slice(0, 10);
-  return download(`${TENDERS}${id}/export_${kind}/`, `tender_${id}_${today}.${kind === 'excel' ? 'xlsx' : 'pdf'}`);
+  return download(
+    `${TENDERS}${id}/export_${kind}/`,
+    `tender_${id}_${today}.${kind === 'excel' ? 'xlsx' : 'pdf'}`,
+  );
 }
 
 export function invalidateTenderArea(qc: ReturnType<typeof useQueryClient>) {
-  return Promise.all([qc.invalidateQueries({ queryKey: tenderKeys.all }), qc.invalidateQueries({ queryKey: detailKeys.all })]);
+  return Promise.all([
+    qc.invalidateQueries({ queryKey: tenderKeys.all }),
+    qc.invalidateQueries({ queryKey: detailKeys.all }),
+  ]);
 }
 
 /** Who may download an ORDERED tender's files: buyers, or a supplier whose company won a line. */
@@ -96,7 +111,8 @@ export const canDownload = (t: Pick<Tender, 'status' | 'is_winner'>, isSupplier:
   t.status === 'ORDERED' && (!isSupplier || t.is_winner);
 
 /** A DRAFT tender can be deleted only while it has no lines. */
-export const canDelete = (t: Pick<Tender, 'status' | 'details_count'>) => t.status === 'DRAFT' && t.details_count === 0;
+export const canDelete = (t: Pick<Tender, 'status' | 'details_count'>) =>
+  t.status === 'DRAFT' && t.details_count === 0;
 
 export const TENDER_STATUS_COLORS: Record<TenderStatus, string> = {
   DRAFT: 'default',
@@ -112,7 +128,12 @@ export const TENDER_STATUS_COLORS: Record<TenderStatus, string> = {
 // ---------- lines (details) ----------
 
 /** Free (PREPARED) lines of a warehouse for the form's lower table: search, ordering, page (50 per page). */
-export function usePreparedLines(query: { warehouse?: number; search?: string; ordering?: string; page?: number }) {
+export function usePreparedLines(query: {
+  warehouse?: number;
+  search?: string;
+  ordering?: string;
+  page?: number;
+}) {
   const q: ListQuery = { status: 'PREPARED', page_size: 50, page: query.page ?? 1 };
   if (query.warehouse) q.warehouse = query.warehouse;
   if (query.search) q.search = query.search;
@@ -130,9 +151,10 @@ export function useTenderLines(tenderId: number | string | undefined, pageSize =
   return useQuery({
     queryKey: [...detailKeys.ofTender(tenderId ?? ''), pageSize],
     queryFn: ({ signal }) =>
-      api<Paged<DetailLine>>('GET', DETAILS, { query: { tender: String(tenderId), page_size: pageSize }, signal }).then((r) =>
-        Array.isArray(r) ? r : r.results,
-      ),
+      api<Paged<DetailLine>>('GET', DETAILS, {
+        query: { tender: String(tenderId), page_size: pageSize },
+        signal,
+      }).then((r) => (Array.isArray(r) ? r : r.results)),
     enabled: tenderId !== undefined && tenderId !== '',
   });
 }
@@ -152,7 +174,8 @@ export function useWarehouses(group: number | undefined) {
   if (group) query.group = group;
   return useQuery({
     queryKey: [...resourceKey('/warehouses/'), 'options', query],
-    queryFn: ({ signal }) => api<Paged<WarehouseOption>>('GET', '/warehouses/', { query, signal }).then((r) => r.results),
+    queryFn: ({ signal }) =>
+      api<Paged<WarehouseOption>>('GET', '/warehouses/', { query, signal }).then((r) => r.results),
     enabled: !!group,
     staleTime: 60_000,
   });

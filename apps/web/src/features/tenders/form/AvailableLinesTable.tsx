@@ -30,7 +30,10 @@ export const AvailableLinesTable = memo(function AvailableLinesTable(props: {
   const { t } = useTranslation();
   const desc = props.ordering.startsWith('-');
   const orderField = desc ? props.ordering.slice(1) : props.ordering;
-  const rows = useMemo(() => (props.page === 1 ? [...props.released, ...props.lines] : props.lines), [props.page, props.released, props.lines]);
+  const rows = useMemo(
+    () => (props.page === 1 ? [...props.released, ...props.lines] : props.lines),
+    [props.page, props.released, props.lines],
+  );
   const addable = useMemo(() => rows.filter((l) => canChooseLine(l.qty)), [rows]);
 
   const columns = useMemo(
@@ -38,7 +41,8 @@ export const AvailableLinesTable = memo(function AvailableLinesTable(props: {
       ...lineColumns<DetailLine>(t, (r) => r).map((c) => ({
         ...c,
         sorter: c.sortable ? true : undefined,
-        sortOrder: c.sortable && c.key === orderField ? (desc ? ('descend' as const) : ('ascend' as const)) : null,
+        sortOrder:
+          c.sortable && c.key === orderField ? (desc ? ('descend' as const) : ('ascend' as const)) : null,
       })),
       {
         key: 'qty',
@@ -74,8 +78,17 @@ export const AvailableLinesTable = memo(function AvailableLinesTable(props: {
   return (
     <div className="tender-lines" data-testid="available-lines">
       <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 8 }}>
-        <SearchBox value={props.search} onSearch={props.onSearch} placeholder={t('tenders.form.search_lines')} />
-        <Button icon={<PlusCircleOutlined />} disabled={!addable.length} onClick={() => props.onAdd(addable)} data-testid="add-page-lines">
+        <SearchBox
+          value={props.search}
+          onSearch={props.onSearch}
+          placeholder={t('tenders.form.search_lines')}
+        />
+        <Button
+          icon={<PlusCircleOutlined />}
+          disabled={!addable.length}
+          onClick={() => props.onAdd(addable)}
+          data-testid="add-page-lines"
+        >
           {t('tenders.form.add_page', { count: addable.length })}
         </Button>
       </Flex>
@@ -98,7 +111,13 @@ export const AvailableLinesTable = memo(function AvailableLinesTable(props: {
         }}
       />
       {props.pages > 1 || props.count > 0 ? (
-        <Paginator page={props.page} pages={props.pages} count={props.count} pageSize={50} onPage={props.onPage} />
+        <Paginator
+          page={props.page}
+          pages={props.pages}
+          count={props.count}
+          pageSize={50}
+          onPage={props.onPage}
+        />
       ) : (
         <Typography.Text type="secondary" />
       )}

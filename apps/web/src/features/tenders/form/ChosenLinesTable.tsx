@@ -5,12 +5,17 @@ import { Alert, Button, InputNumber, Table, Tooltip } from 'antd';
 import { memo, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fmtQty } from '../../../lib/format.ts';
-import type { ChosenLine } from './useChosenLines.ts';
 import { lineColumns } from './lineColumns.tsx';
+import type { ChosenLine } from './useChosenLines.ts';
 
 const PAGE = 50;
 
-const QtyInput = memo(function QtyInput(props: { id: number; qty: string; label: string; onChange(id: number, qty: string): void }) {
+const QtyInput = memo(function QtyInput(props: {
+  id: number;
+  qty: string;
+  label: string;
+  onChange(id: number, qty: string): void;
+}) {
   return (
     <InputNumber<string>
       className="qty-input"
@@ -37,7 +42,10 @@ export const ChosenLinesTable = memo(function ChosenLinesTable(props: {
   const [page, setPage] = useState(1);
   const pages = Math.max(1, Math.ceil(props.chosen.length / PAGE));
   const current = Math.min(page, pages);
-  const rows = useMemo(() => props.chosen.slice((current - 1) * PAGE, current * PAGE), [props.chosen, current]);
+  const rows = useMemo(
+    () => props.chosen.slice((current - 1) * PAGE, current * PAGE),
+    [props.chosen, current],
+  );
 
   const columns = useMemo(() => {
     const base = lineColumns<ChosenLine>(t, (r) => r.line);
@@ -47,7 +55,9 @@ export const ChosenLinesTable = memo(function ChosenLinesTable(props: {
         key: 'qty',
         title: t('tenders.fields.qty'),
         align: 'right' as const,
-        render: (_: unknown, r: ChosenLine) => <QtyInput id={r.id} qty={r.qty} label={t('tenders.fields.qty')} onChange={props.onQty} />,
+        render: (_: unknown, r: ChosenLine) => (
+          <QtyInput id={r.id} qty={r.qty} label={t('tenders.fields.qty')} onChange={props.onQty} />
+        ),
       },
       {
         key: 'remove',
@@ -72,7 +82,15 @@ export const ChosenLinesTable = memo(function ChosenLinesTable(props: {
 
   return (
     <div className="tender-lines" data-testid="chosen-lines">
-      {props.error && <Alert type="error" showIcon title={props.error} style={{ marginBottom: 8 }} data-testid="chosen-lines-error" />}
+      {props.error && (
+        <Alert
+          type="error"
+          showIcon
+          title={props.error}
+          style={{ marginBottom: 8 }}
+          data-testid="chosen-lines-error"
+        />
+      )}
       <Table<ChosenLine>
         size="small"
         rowKey="id"
@@ -82,7 +100,14 @@ export const ChosenLinesTable = memo(function ChosenLinesTable(props: {
         locale={{ emptyText: t('tenders.form.no_chosen_lines') }}
         pagination={
           props.chosen.length > PAGE
-            ? { current, pageSize: PAGE, total: props.chosen.length, onChange: setPage, showSizeChanger: false, size: 'small' }
+            ? {
+                current,
+                pageSize: PAGE,
+                total: props.chosen.length,
+                onChange: setPage,
+                showSizeChanger: false,
+                size: 'small',
+              }
             : false
         }
         summary={() =>

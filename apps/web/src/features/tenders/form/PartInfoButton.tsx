@@ -4,7 +4,11 @@ import { Button, Empty, Flex, Popover, Tag, Typography } from 'antd';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 
-export const PartInfoButton = memo(function PartInfoButton(props: { name: string; code: string | null; tags: string[] }) {
+export const PartInfoButton = memo(function PartInfoButton(props: {
+  name: string;
+  code: string | null;
+  tags: string[];
+}) {
   const { t } = useTranslation();
   return (
     <Popover
@@ -32,7 +36,12 @@ export const PartInfoButton = memo(function PartInfoButton(props: { name: string
         </div>
       }
     >
-      <Button size="small" type="text" icon={<InfoCircleOutlined />} aria-label={t('tenders.form.part_info')} />
+      <Button
+        size="small"
+        type="text"
+        icon={<InfoCircleOutlined />}
+        aria-label={t('tenders.form.part_info')}
+      />
     </Popover>
   );
 });

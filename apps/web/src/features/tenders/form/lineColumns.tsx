@@ -11,14 +11,24 @@ export type LineColumn<R> = ColumnType<R> & { key: string; sortable?: boolean };
 
 /** `get` reads the line out of a row (the chosen table's rows wrap the line with its edited quantity). */
 export function lineColumns<R>(t: TFunction, get: (row: R) => DetailLine): LineColumn<R>[] {
-  const col = (key: string, title: string, cell: (l: DetailLine) => ReactNode, extra: Partial<LineColumn<R>> = {}): LineColumn<R> => ({
+  const col = (
+    key: string,
+    title: string,
+    cell: (l: DetailLine) => ReactNode,
+    extra: Partial<LineColumn<R>> = {},
+  ): LineColumn<R> => ({
     key,
     title,
     render: (_v: unknown, row: R) => cell(get(row)),
     ...extra,
   });
   return [
-    col('part_code', t('tenders.fields.part_code'), (l) => <span className="tender-code">{l.part_code}</span>, { sortable: true }),
+    col(
+      'part_code',
+      t('tenders.fields.part_code'),
+      (l) => <span className="tender-code">{l.part_code}</span>,
+      { sortable: true },
+    ),
     col(
       'part_name',
       t('tenders.fields.part_name'),
@@ -29,16 +39,21 @@ export function lineColumns<R>(t: TFunction, get: (row: R) => DetailLine): LineC
       ),
       { sortable: true },
     ),
-    col('warehouse_name_code', t('tenders.fields.warehouse'), (l) => l.warehouse_name_code),
+    col('warehouse', t('tenders.fields.warehouse'), (l) => l.warehouse_name_code, { sortable: true }),
     col('customer_number', t('tenders.fields.customer_number'), (l) => l.customer_number, { sortable: true }),
     col('customer_name', t('tenders.fields.customer_name'), (l) => l.customer_name, { sortable: true }),
-    col('creator_name', t('tenders.fields.creator'), (l) => l.creator_name, { sortable: true }),
-    col('part_type_name', t('tenders.fields.part_type'), (l) => l.part_type_name, { sortable: true }),
+    col('creator_name', t('tenders.fields.creator'), (l) => l.creator_name),
+    col('part_type', t('tenders.fields.part_type'), (l) => l.part_type_name, { sortable: true }),
     col('order_number', t('tenders.fields.order_number'), (l) => l.order_number, { sortable: true }),
     col('part_unit_code', t('tenders.fields.unit'), (l) => l.part_unit_code),
-    col('replenishment_qty', t('tenders.fields.replenishment_qty'), (l) => <span className="num">{fmtQty(l.replenishment_qty)}</span>, {
-      sortable: true,
-      align: 'right',
-    }),
+    col(
+      'replenishment_qty',
+      t('tenders.fields.replenishment_qty'),
+      (l) => <span className="num">{fmtQty(l.replenishment_qty)}</span>,
+      {
+        sortable: true,
+        align: 'right',
+      },
+    ),
   ];
 }

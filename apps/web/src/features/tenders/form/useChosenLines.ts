@@ -57,6 +57,9 @@ export function useChosenLines() {
     }),
     [],
   );
-  const payload = useCallback(() => chosen.map((c) => ({ id: c.id, qty: c.qty === '' ? '0' : c.qty })), [chosen]);
+  const payload = useCallback(
+    () => chosen.map((c) => ({ id: c.id, qty: c.qty === '' ? '0' : c.qty })),
+    [chosen],
+  );
   return { chosen, ids, totals, payload, ...actions };
 }

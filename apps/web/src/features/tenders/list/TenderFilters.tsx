@@ -7,7 +7,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DATE } from '../../../lib/format.ts';
 
-import { type Draft, fromDraft, QUICK, type Quick, toDraft, FILTER_KEYS } from './filters.ts';
+import { type Draft, FILTER_KEYS, fromDraft, QUICK, type Quick, toDraft } from './filters.ts';
 
 const OPEN_KEY = 'tenders:filter_open';
 
@@ -73,7 +73,11 @@ export function TenderFilters(props: {
         </Form.Item>
         {props.showSync && (
           <Form.Item label={t('tenders.list.filter.failed_bc_details')} style={{ marginBottom: 8 }}>
-            <Switch checked={draft.failedBc} onChange={(v) => set({ failedBc: v })} aria-label={t('tenders.list.filter.failed_bc_details')} />
+            <Switch
+              checked={draft.failedBc}
+              onChange={(v) => set({ failedBc: v })}
+              aria-label={t('tenders.list.filter.failed_bc_details')}
+            />
           </Form.Item>
         )}
       </Flex>

@@ -1,12 +1,26 @@
 // Row actions of the tender list, each behind a confirmation: order files of an ORDERED tender (buyers, or a
 // winning supplier), delete of an empty DRAFT, and the supplier's watch/unwatch toggle.
-import { DeleteOutlined, EyeInvisibleOutlined, EyeOutlined, FilePdfOutlined, FileExcelOutlined } from '@ant-design/icons';
+import {
+  DeleteOutlined,
+  EyeInvisibleOutlined,
+  EyeOutlined,
+  FileExcelOutlined,
+  FilePdfOutlined,
+} from '@ant-design/icons';
 import { Button, Popconfirm, Space, Tooltip } from 'antd';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorToast } from '../../../app/providers.tsx';
 import { toast } from '../../../lib/toast.ts';
-import { canDelete, canDownload, downloadTenderFile, type Tender, type TenderFileKind, useRemoveTender, useTenderLog } from '../api.ts';
+import {
+  canDelete,
+  canDownload,
+  downloadTenderFile,
+  type Tender,
+  type TenderFileKind,
+  useRemoveTender,
+  useTenderLog,
+} from '../api.ts';
 
 function ConfirmAction(props: {
   title: string;
@@ -34,13 +48,27 @@ function ConfirmAction(props: {
       }}
     >
       <Tooltip title={props.label}>
-        <Button size="small" type="text" danger={props.danger} icon={props.icon} aria-label={props.label} data-testid={props.testId} loading={busy} />
+        <Button
+          size="small"
+          type="text"
+          danger={props.danger}
+          icon={props.icon}
+          aria-label={props.label}
+          data-testid={props.testId}
+          loading={busy}
+        />
       </Tooltip>
     </Popconfirm>
   );
 }
 
-export const TenderRowActions = memo(function TenderRowActions({ tender, isSupplier }: { tender: Tender; isSupplier: boolean }) {
+export const TenderRowActions = memo(function TenderRowActions({
+  tender,
+  isSupplier,
+}: {
+  tender: Tender;
+  isSupplier: boolean;
+}) {
   const { t } = useTranslation();
   const remove = useRemoveTender();
   const log = useTenderLog();
@@ -82,14 +110,20 @@ export const TenderRowActions = memo(function TenderRowActions({ tender, isSuppl
       )}
       {isSupplier && (
         <ConfirmAction
-          title={t(tender.watched ? 'tenders.list.confirm.unwatch' : 'tenders.list.confirm.watch', { code: tender.tender_code })}
+          title={t(tender.watched ? 'tenders.list.confirm.unwatch' : 'tenders.list.confirm.watch', {
+            code: tender.tender_code,
+          })}
           label={t(tender.watched ? 'tenders.list.unwatch' : 'tenders.list.watch')}
           icon={tender.watched ? <EyeOutlined style={{ color: '#0b5cab' }} /> : <EyeInvisibleOutlined />}
           testId={`watch-${tender.id}`}
           onConfirm={() =>
             log
               .mutateAsync({ id: tender.id, action: 'WATCHED', on: !tender.watched })
-              .then(() => toast.success(t(tender.watched ? 'tenders.toast.tender_unwatched' : 'tenders.toast.tender_watched')))
+              .then(() =>
+                toast.success(
+                  t(tender.watched ? 'tenders.toast.tender_unwatched' : 'tenders.toast.tender_watched'),
+                ),
+              )
           }
         />
       )}

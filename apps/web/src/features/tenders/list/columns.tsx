@@ -20,7 +20,10 @@ function SyncIcon({ tender, t }: { tender: Tender; t: TFunction }) {
   if (tender.failed_bc_details > 0)
     return (
       <Tooltip title={t('tenders.sync.failed', { count: tender.failed_bc_details })}>
-        <WarningOutlined style={{ color: '#cf1322' }} aria-label={t('tenders.sync.failed', { count: tender.failed_bc_details })} />
+        <WarningOutlined
+          style={{ color: '#cf1322' }}
+          aria-label={t('tenders.sync.failed', { count: tender.failed_bc_details })}
+        />
       </Tooltip>
     );
   if (tender.bc_id)
@@ -51,28 +54,62 @@ export function tenderColumns(t: TFunction, isSupplier: boolean): ResourceColumn
         </Link>
       ),
     },
-    { key: 'start', title: t('tenders.fields.start'), sortable: true, render: (_v, r) => fmtDateTime(r.start) },
-    { key: 'finish', title: t('tenders.fields.finish'), sortable: true, render: (_v, r) => fmtDateTime(r.finish) },
-    { key: 'details_count', title: t('tenders.fields.details_count'), sortable: true, align: 'right', render: (_v, r) => num(r.details_count) },
-    { key: 'proposals_count', title: t('tenders.fields.proposals_count'), sortable: true, align: 'right', render: (_v, r) => num(r.proposals_count) },
-    { key: 'winners_count', title: t('tenders.fields.winners_count'), sortable: true, align: 'right', render: (_v, r) => num(r.winners_count) },
-    { key: 'creator_name', title: t('tenders.fields.creator'), sortable: true },
+    {
+      key: 'start',
+      title: t('tenders.fields.start'),
+      sortable: true,
+      render: (_v, r) => fmtDateTime(r.start),
+    },
+    {
+      key: 'finish',
+      title: t('tenders.fields.finish'),
+      sortable: true,
+      render: (_v, r) => fmtDateTime(r.finish),
+    },
+    {
+      key: 'details_count',
+      title: t('tenders.fields.details_count'),
+      sortable: true,
+      align: 'right',
+      render: (_v, r) => num(r.details_count),
+    },
+    {
+      key: 'proposals_count',
+      title: t('tenders.fields.proposals_count'),
+      sortable: true,
+      align: 'right',
+      render: (_v, r) => num(r.proposals_count),
+    },
+    {
+      key: 'winners_count',
+      title: t('tenders.fields.winners_count'),
+      sortable: true,
+      align: 'right',
+      render: (_v, r) => num(r.winners_count),
+    },
+    { key: 'creator', dataIndex: 'creator_name', title: t('tenders.fields.creator'), sortable: true },
     {
       key: 'created',
       title: t('tenders.fields.created_updated'),
       sortable: true,
-      render: (_v, r) => <Typography.Text type="secondary">{fmtCreatedUpdated(r.created, r.updated)}</Typography.Text>,
+      render: (_v, r) => (
+        <Typography.Text type="secondary">{fmtCreatedUpdated(r.created, r.updated)}</Typography.Text>
+      ),
     },
-    { key: 'approver_name', title: t('tenders.fields.approver'), sortable: true },
+    { key: 'approver_name', title: t('tenders.fields.approver') },
     isSupplier && {
       key: 'proposal_created',
       title: t('tenders.fields.proposal_created_updated'),
-      sortable: true,
       render: (_v, r) => fmtCreatedUpdated(r.proposal_created, r.proposal_updated),
     },
-    { key: 'group_name', title: t('tenders.fields.group'), sortable: true },
-    { key: 'warehouse_name', title: t('tenders.fields.warehouse'), sortable: true },
-    { key: 'status', title: t('tenders.fields.status'), sortable: true, render: (_v, r) => <TenderStatusTag status={r.status} t={t} /> },
+    { key: 'group', dataIndex: 'group_name', title: t('tenders.fields.group'), sortable: true },
+    { key: 'warehouse', dataIndex: 'warehouse_name', title: t('tenders.fields.warehouse'), sortable: true },
+    {
+      key: 'status',
+      title: t('tenders.fields.status'),
+      sortable: true,
+      render: (_v, r) => <TenderStatusTag status={r.status} t={t} />,
+    },
     !isSupplier && {
       key: 'failed_bc_details',
       title: t('tenders.fields.sync'),
@@ -99,7 +136,10 @@ export function tenderExportColumns(t: TFunction) {
     { title: t('tenders.fields.proposals_count'), value: (r: Tender) => r.proposals_count },
     { title: t('tenders.fields.winners_count'), value: (r: Tender) => r.winners_count },
     { title: t('tenders.fields.creator'), value: (r: Tender) => r.creator_name ?? '' },
-    { title: t('tenders.fields.created_updated'), value: (r: Tender) => fmtCreatedUpdated(r.created, r.updated) },
+    {
+      title: t('tenders.fields.created_updated'),
+      value: (r: Tender) => fmtCreatedUpdated(r.created, r.updated),
+    },
     { title: t('tenders.fields.approver'), value: (r: Tender) => r.approver_name ?? '' },
     { title: t('tenders.fields.group'), value: (r: Tender) => r.group_name },
     { title: t('tenders.fields.warehouse'), value: (r: Tender) => r.warehouse_name },

@@ -8,7 +8,13 @@ describe('tender list filters', () => {
   });
 
   it('round-trips the query values through the filter form', () => {
-    const q = { filter_groups: '1,2', filter_start: '2026-10-01', filter_finish: '2026-11-30', filter_status: 'ACTIVE,ORDERED', failed_bc_details: 'true' };
+    const q = {
+      filter_groups: '1,2',
+      filter_start: '2026-10-01',
+      filter_finish: '2026-11-30',
+      filter_status: 'ACTIVE,ORDERED',
+      failed_bc_details: 'true',
+    };
     const d = toDraft(q);
     expect(d.groups).toEqual([1, 2]);
     expect(d.statuses).toEqual(['ACTIVE', 'ORDERED']);

@@ -9,7 +9,13 @@ export interface TenderFilterValues {
   filter_status?: string;
   failed_bc_details?: string;
 }
-export const FILTER_KEYS = ['filter_groups', 'filter_start', 'filter_finish', 'filter_status', 'failed_bc_details'] as const;
+export const FILTER_KEYS = [
+  'filter_groups',
+  'filter_start',
+  'filter_finish',
+  'filter_status',
+  'failed_bc_details',
+] as const;
 
 /** Default start filter: the first day of the previous month. */
 export const defaultFilterStart = () => dayjs().subtract(1, 'month').startOf('month').format('YYYY-MM-DD');
@@ -43,8 +49,10 @@ export const QUICK: Record<Quick, () => [Dayjs, Dayjs]> = {
   today: () => [dayjs().startOf('day'), dayjs().endOf('day')],
   this_week: () => [dayjs().startOf('week'), dayjs().endOf('week')],
   this_month: () => [dayjs().startOf('month'), dayjs().endOf('month')],
-  previous_month: () => [dayjs().subtract(1, 'month').startOf('month'), dayjs().subtract(1, 'month').endOf('month')],
+  previous_month: () => [
+    dayjs().subtract(1, 'month').startOf('month'),
+    dayjs().subtract(1, 'month').endOf('month'),
+  ],
   last_3_months: () => [dayjs().subtract(3, 'month').startOf('day'), dayjs().endOf('day')],
   this_year: () => [dayjs().startOf('year'), dayjs().endOf('year')],
 };
-
