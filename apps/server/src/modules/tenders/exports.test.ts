@@ -156,6 +156,19 @@ describe('tender exports', () => {
   });
 });
 
+describe('wiring', () => {
+  it('fills export_data of GET /tenders/{id}/?export_data=true and documents the routes in OpenAPI', async () => {
+    const res = await ctx.as('admin', { method: 'GET', url: `/api/tenders/${id}/?export_data=true` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().export_data.orders).toHaveLength(2);
+    const sup = await ctx.as('supplier', { method: 'GET', url: `/api/tenders/${id}/?export_data=true` });
+    expect(sup.json().export_data.orders.map((o: { order_code: string }) => o.order_code)).toEqual([built.orders.A.orderCode]);
+    const spec = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    for (const path of ['/api/tenders/{id}/export_excel/', '/api/tenders/{id}/export_pdf/', '/api/tenders/{id}/export_data/', '/api/tenders/{id}/history/'])
+      expect(Object.keys(spec.paths)).toContain(path);
+  });
+});
+
 describe('tender history', () => {
   it('lists the tender history in order for buyers, paged, up to 1000 a page', async () => {
     await audit(ctx.db, { entity: 'tender', entityId: id, tenderId: id, action: 'created', user: ctx.users.admin, data: { status: 'DRAFT' } });
