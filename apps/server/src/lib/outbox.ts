@@ -60,15 +60,16 @@ export class OutboxWorker {
           const id = Number(r.id);
           const attempt = r.attempts + 1;
           const handler = this.handlers[r.kind];
+          // The savepoint comes first: rolling back to one that does not exist would abort the whole batch.
+          await tx.execute(sql`savepoint outbox_row`);
           try {
             if (!handler) throw new Error(`no handler for ${r.kind}`);
-            await tx.execute(sql`savepoint outbox_row`);
             await handler(r.payload, { id, tx: tx as unknown as Db, attempt });
             await tx.execute(sql`release savepoint outbox_row`);
             await tx.execute(sql`update outbox set status = 'done', attempts = ${attempt}, delivered_at = ${now()},
               last_error = null where id = ${id}`);
           } catch (err) {
-            await tx.execute(sql`rollback to savepoint outbox_row`).catch(() => {});
+            await tx.execute(sql`rollback to savepoint outbox_row`);
             const failed = attempt >= MAX_ATTEMPTS;
             this.log?.warn({ err, outboxId: id, kind: r.kind, attempt }, 'outbox delivery failed');
             await tx.execute(sql`update outbox set attempts = ${attempt}, last_error = ${String((err as Error).message ?? err).slice(0, 2000)},

@@ -1,0 +1,279 @@
+// The outbox delivers each side effect exactly once: never for a rolled-back cause, again after a crash before
+// the commit, once with several workers, with retries and a visible error, and once per dedupe key.
+// The handlers here are the test's own (they record what arrives); the last block speaks real SMTP to the
+// SMTP catcher in tools/simulators.
+import type { OutboxKind } from '@portal/shared';
+import { eq, inArray, sql } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startSmtpCatcher } from '../../../../tools/simulators/smtp-catcher.ts';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import type { Db } from '../db/client.ts';
+import * as schema from '../db/schema/index.ts';
+import { history, outbox } from '../db/schema/index.ts';
+import { testContext } from '../test/context.ts';
+import { uid } from '../test/factories.ts';
+import { advance, freeze, now, resetClock } from './clock.ts';
+import { enqueue, MAX_ATTEMPTS, type OutboxHandler, OutboxWorker } from './outbox.ts';
+
+const ctx = await testContext();
+const db = ctx.db;
+const onPostgres = !!process.env.DATABASE_URL;
+
+/** A handler that records every delivery of a test's rows (payload.run = the test's tag). */
+function recorder(opts: { fail?: (payload: Record<string, unknown>, attempt: number) => boolean; delayMs?: number } = {}) {
+  const delivered: string[] = [];
+  const handler: OutboxHandler = async (payload, { attempt }) => {
+    if (opts.delayMs) await new Promise((r) => setTimeout(r, Math.random() * opts.delayMs!));
+    if (opts.fail?.(payload, attempt)) throw new Error(`cannot deliver ${payload.n}`);
+    delivered.push(String(payload.n));
+  };
+  return { delivered, handler };
+}
+const rowsOf = (run: string) =>
+  db.select().from(outbox).where(sql`${outbox.payload}->>'run' = ${run}`).orderBy(outbox.id);
+async function enqueueMany(run: string, count: number, kind: OutboxKind = 'email') {
+  for (let i = 0; i < count; i++) await enqueue(db, kind, { run, n: `${run}-${i}` });
+  return Array.from({ length: count }, (_, i) => `${run}-${i}`);
+}
+/** Marks other tests' leftovers as done so a worker here only sees this test's rows. */
+const settle = () => db.update(outbox).set({ status: 'done' }).where(eq(outbox.status, 'pending'));
+
+beforeEach(async () => {
+  freeze(new Date('2031-05-01T08:00:00Z'));
+  await settle();
+});
+afterEach(() => resetClock());
+
+describe('outbox', () => {
+  it('never delivers a row whose transaction rolled back', async () => {
+    const run = uid();
+    await db
+      .transaction(async (tx) => {
+        await enqueue(tx, 'email', { run, n: 'lost' });
+        throw new Error('the cause failed');
+      })
+      .catch(() => {});
+    const { delivered, handler } = recorder();
+    expect(await new OutboxWorker(db, { email: handler }).runOnce()).toBe(0);
+    expect(delivered).toEqual([]);
+    expect(await rowsOf(run)).toEqual([]);
+  });
+
+  it('delivers committed rows once through a new worker when the first never ran', async () => {
+    const run = uid();
+    const expected = await enqueueMany(run, 5);
+    const first = recorder();
+    const dead = new OutboxWorker(db, { email: first.handler });
+    dead.start(60_000);
+    await dead.stop(); // the process stops before its first tick
+
+    const next = recorder();
+    const worker = new OutboxWorker(db, { email: next.handler });
+    expect(await worker.runOnce()).toBe(5);
+    expect(await worker.runOnce()).toBe(0);
+    expect(await new OutboxWorker(db, { email: next.handler }).runOnce()).toBe(0);
+    expect(first.delivered).toEqual([]);
+    expect(next.delivered).toEqual(expected);
+    const rows = await rowsOf(run);
+    expect(rows.map((r) => [r.status, r.attempts])).toEqual(expected.map(() => ['done', 1]));
+    expect(rows.every((r) => r.deliveredAt?.getTime() === now().getTime())).toBe(true);
+  });
+
+  it('undoes the partial work of a handler that fails, and a new worker delivers the row once later', async () => {
+    const run = uid();
+    await enqueueMany(run, 3);
+    // The handler writes with the claiming transaction (its effect commits with "done"), then fails on row 1.
+    const writes = (n: string) =>
+      db.select().from(history).where(sql`${history.entity} = 'export' and ${history.data}->>'n' = ${n}`);
+    const makeHandler =
+      (failOn: string | null): OutboxHandler =>
+      async (payload, { tx, id }) => {
+        await tx.insert(history).values({ entity: 'export', entityId: id, action: 'sent', data: { n: payload.n } });
+        if (payload.n === failOn) throw new Error('peer hung up');
+      };
+    expect(await new OutboxWorker(db, { email: makeHandler(`${run}-1`) }).runOnce()).toBe(3);
+    let rows = await rowsOf(run);
+    expect(rows.map((r) => r.status)).toEqual(['done', 'pending', 'done']);
+    expect(rows[1]).toMatchObject({ attempts: 1, lastError: 'peer hung up' });
+    expect(await writes(`${run}-1`)).toHaveLength(0);
+    expect(await writes(`${run}-0`)).toHaveLength(1);
+
+    // Not before the backoff…
+    const restarted = new OutboxWorker(db, { email: makeHandler(null) });
+    expect(await restarted.runOnce()).toBe(0);
+    advance(5);
+    expect(await restarted.runOnce()).toBe(1);
+    advance(3600);
+    expect(await restarted.runOnce()).toBe(0);
+    rows = await rowsOf(run);
+    expect(rows.map((r) => [r.status, r.attempts, r.lastError])).toEqual([
+      ['done', 1, null],
+      ['done', 2, null],
+      ['done', 1, null],
+    ]);
+    for (let i = 0; i < 3; i++) expect(await writes(`${run}-${i}`)).toHaveLength(1);
+  });
+
+  it('retries a failing delivery with growing backoff and gives up after MAX_ATTEMPTS', async () => {
+    const run = uid();
+    await enqueueMany(run, 1);
+    const { handler } = recorder({ fail: () => true });
+    const worker = new OutboxWorker(db, { email: handler });
+    const gaps: number[] = [];
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      expect(await worker.runOnce(), `attempt ${attempt}`).toBe(1);
+      const [row] = await rowsOf(run);
+      expect(row.attempts).toBe(attempt);
+      expect(row.lastError).toBe(`cannot deliver ${run}-0`);
+      expect(row.status).toBe(attempt < MAX_ATTEMPTS ? 'pending' : 'failed');
+      const wait = row.nextAttemptAt.getTime() - now().getTime();
+      gaps.push(wait);
+      expect(await worker.runOnce()).toBe(0); // not due yet
+      advance(wait / 1000);
+    }
+    for (let i = 1; i < gaps.length; i++) expect(gaps[i]).toBeGreaterThanOrEqual(gaps[i - 1]);
+    expect(gaps[0]).toBeGreaterThan(0);
+    advance(86_400 * 30);
+    expect(await worker.runOnce()).toBe(0);
+    expect((await rowsOf(run))[0]).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
+  });
+
+  it('keeps delivering the other rows when a kind has no handler', async () => {
+    const run = uid();
+    await enqueue(db, 'bc_sync', { run, n: 'orphan' });
+    const expected = await enqueueMany(run, 2);
+    const { delivered, handler } = recorder();
+    expect(await new OutboxWorker(db, { email: handler }).runOnce()).toBe(3);
+    expect(delivered).toEqual(expected);
+    const rows = await rowsOf(run);
+    expect(rows.map((r) => r.status)).toEqual(['pending', 'done', 'done']);
+    expect(rows[0].lastError).toMatch(/no handler for bc_sync/);
+  });
+
+  it('delivers each row once when several workers run at the same time', async () => {
+    const run = uid();
+    const expected = await enqueueMany(run, 40);
+    const { delivered, handler } = recorder({ delayMs: 3 });
+    const workers = Array.from({ length: 4 }, () => new OutboxWorker(db, { email: handler }, undefined, 3));
+    const handled = await Promise.all(workers.flatMap((w) => [w.runOnce(), w.runOnce()]));
+    expect(delivered.sort()).toEqual([...expected].sort());
+    expect(new Set(delivered).size).toBe(40);
+    // runOnce() during a run joins it, so each worker's two calls report the same count.
+    expect(handled.filter((_, i) => i % 2 === 0).reduce((a, b) => a + b, 0)).toBe(40);
+    expect((await rowsOf(run)).every((r) => r.status === 'done' && r.attempts === 1)).toBe(true);
+  });
+
+  it('writes a row once per dedupe key', async () => {
+    const run = uid();
+    const key = `tender-finished:${run}`;
+    await enqueue(db, 'email', { run, n: 'a' }, key);
+    await enqueue(db, 'email', { run, n: 'b' }, key);
+    await db.transaction(async (tx) => enqueue(tx, 'email', { run, n: 'c' }, key));
+    await enqueue(db, 'email', { run, n: 'x' });
+    await enqueue(db, 'email', { run, n: 'x' });
+    const rows = await rowsOf(run);
+    expect(rows.map((r) => [r.payload, r.dedupeKey])).toEqual([
+      [{ run, n: 'a' }, key],
+      [{ run, n: 'x' }, null],
+      [{ run, n: 'x' }, null],
+    ]);
+  });
+});
+
+describe.skipIf(!onPostgres)('outbox across a real crash (PostgreSQL)', () => {
+  it('loses nothing and sends nothing twice when a worker dies in the middle of a delivery', async () => {
+    // A second "replica" on its own connection; its backend is killed while its handler is working.
+    const res = (await db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] };
+    const u = new URL(process.env.DATABASE_URL!);
+    u.pathname = `/${res.rows[0].name}`;
+    const client = new pg.Client({ connectionString: u.toString() });
+    client.on('error', () => {}); // the kill is expected
+    await client.connect();
+    const replicaDb = drizzle(client, { schema }) as unknown as Db;
+
+    const run = uid();
+    const expected = await enqueueMany(run, 4);
+    const seen: string[] = [];
+    let inHandler!: (pid: number) => void;
+    const entered = new Promise<number>((r) => (inHandler = r));
+    const dying = new OutboxWorker(replicaDb, {
+      email: async (payload, { tx }) => {
+        seen.push(String(payload.n));
+        const r = (await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as { rows: { pid: number }[] };
+        inHandler(r.rows[0].pid);
+        await tx.execute(sql`select pg_sleep(30)`); // working… until the process dies
+      },
+    });
+    const outcome = dying.runOnce().then(
+      () => 'finished',
+      () => 'crashed',
+    );
+    const pid = await entered;
+    await db.execute(sql`select pg_terminate_backend(${pid})`);
+    expect(await outcome).toBe('crashed');
+    await client.end().catch(() => {});
+    expect(seen).toEqual([expected[0]]);
+    expect((await rowsOf(run)).map((r) => [r.status, r.attempts])).toEqual(expected.map(() => ['pending', 0]));
+
+    const { delivered, handler } = recorder();
+    expect(await new OutboxWorker(db, { email: handler }).runOnce()).toBe(4);
+    expect(await new OutboxWorker(db, { email: handler }).runOnce()).toBe(0);
+    expect(delivered).toEqual(expected);
+  });
+});
+
+describe('outbox to a real SMTP peer (tools/simulators/smtp-catcher.ts)', () => {
+  it('sends each e-mail once, and after the peer was down sends the waiting ones once', async () => {
+    const smtp = await startSmtpCatcher({ port: 0 });
+    let port = smtp.port;
+    const sender: OutboxHandler = async (payload, { id }) => {
+      const transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true, connectionTimeout: 2000 });
+      try {
+        await transport.sendMail({
+          from: 'portal@example.test',
+          to: String(payload.to),
+          subject: String(payload.subject),
+          text: 'Tere',
+          messageId: `<outbox-${id}@tender-portal>`,
+        });
+      } finally {
+        transport.close();
+      }
+    };
+    try {
+      const run = uid();
+      for (let i = 0; i < 3; i++) await enqueue(db, 'email', { run, n: i, to: `s${i}@example.test`, subject: `Tender ${run} ${i}` });
+      const worker = new OutboxWorker(db, { email: sender });
+      expect(await worker.runOnce()).toBe(3);
+      expect(await new OutboxWorker(db, { email: sender }).runOnce()).toBe(0);
+      const mine = () => smtp.messages.filter((m) => m.subject.includes(run));
+      expect(mine().map((m) => [m.subject, m.envelopeTo])).toEqual([0, 1, 2].map((i) => [`Tender ${run} ${i}`, [`s${i}@example.test`]]));
+      expect(new Set(mine().map((m) => m.messageId)).size).toBe(3);
+
+      // The peer goes away: the row waits with the error visible, then goes out once when the peer is back.
+      await smtp.close();
+      await enqueue(db, 'email', { run, n: 9, to: 'late@example.test', subject: `Tender ${run} late` });
+      expect(await worker.runOnce()).toBe(1);
+      const [late] = (await rowsOf(run)).filter((r) => (r.payload as { n: number }).n === 9);
+      expect(late.status).toBe('pending');
+      expect(late.attempts).toBe(1);
+      expect(late.lastError).toMatch(/ECONNREFUSED|connect/i);
+
+      const back = await startSmtpCatcher({ port: 0 });
+      port = back.port;
+      try {
+        advance(5);
+        expect(await worker.runOnce()).toBe(1);
+        expect(await worker.runOnce()).toBe(0);
+        expect(back.messages.map((m) => m.subject)).toEqual([`Tender ${run} late`]);
+        expect((await db.select().from(outbox).where(inArray(outbox.id, [late.id])))[0].status).toBe('done');
+      } finally {
+        await back.close();
+      }
+    } finally {
+      await smtp.close().catch(() => {});
+    }
+  });
+});
