@@ -67,7 +67,7 @@ export const detailListSpec: ListSpec = {
     details.customerNumber,
     details.customerName,
     details.orderNumber,
-    sql`coalesce((select string_agg(pc.code, ' ') from part_codes pc where pc.part_id = ${parts.id}), '')`,
+    sql`coalesce((select string_agg(pc.code, ' ') from part_codes pc where pc.part_id = parts.id), '')`,
   ],
   id: details.id,
 };
@@ -359,11 +359,11 @@ export async function addWinners(db: Db, user: SessionUser, detailId: number, bo
       ? await tx
           .insert(winners)
           .values(
-            chosen.map(({ w }) => ({
+            chosen.map(({ i }) => rows[i] as { name: number; amount: string; reason: WinnerReason }).map((w) => ({
               detailId,
-              proposalId: w.name!,
-              amount: fromScaled(toScaled('amount' in w ? w.amount : null)!),
-              reason: ('reason' in w ? w.reason : null) as WinnerReason,
+              proposalId: w.name,
+              amount: fromScaled(toScaled(w.amount)!),
+              reason: w.reason,
               creatorId: user.id,
               created: at,
               updated: at,

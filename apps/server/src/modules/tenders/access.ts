@@ -34,7 +34,7 @@ export function tenderVisibleWhere(user: SessionUser): SQL | undefined {
   if (isSupplier(user)) {
     return and(
       ne(tenders.status, 'DRAFT'),
-      sql`exists (select 1 from supplier_groups sg where sg.supplier_id = ${user.supplierId} and sg.group_id = ${tenders.groupId})`,
+      sql`exists (select 1 from supplier_groups sg where sg.supplier_id = ${user.supplierId} and sg.group_id = tenders.group_id)`,
     );
   }
   if (user.group === 'ADMINISTRATOR') return undefined;

@@ -38,10 +38,10 @@ async function detailsList(db: Db, tenderId: number): Promise<string[]> {
 export async function onActivated(db: Db, ids: number[]) {
   for (const t of await tenderInfo(db, ids)) {
     const context = {
-      tender_id: t.id,
+      tender_id: String(t.id),
       tender_code: t.code,
       tender_finish: t.finish.toISOString(),
-      details_list: await detailsList(db, t.id),
+      details_list: (await detailsList(db, t.id)).join('\n'),
       tender_group_name: t.groupName,
       tender_warehouse_name: t.warehouseName,
     };
@@ -52,8 +52,8 @@ export async function onActivated(db: Db, ids: number[]) {
 /** FINISHED: the external TENDER_FINISHED to participants, the internal one to the creator and the admin address. */
 export async function onFinished(db: Db, ids: number[]) {
   for (const t of await tenderInfo(db, ids)) {
-    await emailSuppliers(db, await participantSuppliers(db, t.id), 'TENDER_FINISHED', { tender_id: t.id, tender_code: t.code }, (u) => `tender-finished:${t.id}:${u}`);
-    const context = { tender_id: t.id, tender_code: t.code, tender_start: t.start.toISOString(), tender_finish: t.finish.toISOString() };
+    await emailSuppliers(db, await participantSuppliers(db, t.id), 'TENDER_FINISHED', { tender_id: String(t.id), tender_code: t.code }, (u) => `tender-finished:${t.id}:${u}`);
+    const context = { tender_id: String(t.id), tender_code: t.code, tender_start: t.start.toISOString(), tender_finish: t.finish.toISOString() };
     const internal: { to: string; language: 'EST' | 'RUS' | 'ENG' }[] = [];
     if (t.creatorId) {
       const [c] = await db.select({ email: users.email, language: users.language }).from(users).where(eq(users.id, t.creatorId));

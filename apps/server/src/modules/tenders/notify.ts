@@ -4,7 +4,7 @@ import type { TemplateKey, TemplateType } from '@portal/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { emailSettings, suppliers, users } from '../../db/schema/index.ts';
-import { enqueue } from '../../lib/outbox.ts';
+import { queueEmail } from '../notifications/mailer.ts';
 
 const LANG: Record<string, 'EST' | 'RUS' | 'ENG'> = { et: 'EST', ru: 'RUS', en: 'ENG' };
 
@@ -13,11 +13,11 @@ export interface EmailPayload {
   template: TemplateKey;
   type: TemplateType;
   language: 'EST' | 'RUS' | 'ENG';
-  context: Record<string, unknown>;
+  context: Record<string, string>;
 }
 
 export async function queueTenderEmail(db: Db, payload: EmailPayload, dedupeKey: string) {
-  await enqueue(db, 'email', payload as unknown as Record<string, unknown>, dedupeKey);
+  await queueEmail(db, payload, dedupeKey);
 }
 
 export interface Recipient {
@@ -75,7 +75,7 @@ export async function emailSuppliers(
   db: Db,
   supplierIds: number[],
   template: TemplateKey,
-  context: Record<string, unknown>,
+  context: Record<string, string>,
   keyOf: (userId: number) => string,
 ) {
   for (const r of await supplierUsers(db, supplierIds)) {

@@ -66,9 +66,9 @@ const listSpec: ListSpec = {
     start: tenders.start,
     finish: tenders.finish,
     status: tenders.status,
-    details_count: count(sql`select count(*) from details d where d.tender_id = ${tenders.id}`),
-    proposals_count: count(sql`select count(*) from proposals p where p.tender_id = ${tenders.id}`),
-    winners_count: count(sql`select count(*) from winners w join proposals p on p.id = w.proposal_id where p.tender_id = ${tenders.id}`),
+    details_count: count(sql`select count(*) from details d where d.tender_id = tenders.id`),
+    proposals_count: count(sql`select count(*) from proposals p where p.tender_id = tenders.id`),
+    winners_count: count(sql`select count(*) from winners w join proposals p on p.id = w.proposal_id where p.tender_id = tenders.id`),
     group: groups.name,
     warehouse: warehouses.name,
     created: tenders.created,
@@ -107,7 +107,7 @@ export default async function routes(app: ZApp) {
         where.push(lt(tenders.finish, q.filter_finish.length === 10 ? new Date(f.getTime() + 86_400_000) : f));
       }
       if (q.filter_status?.length) where.push(inArray(tenders.status, q.filter_status));
-      if (q.failed_bc_details) where.push(sql`exists (select 1 from details d where d.tender_id = ${tenders.id} and d.bc_status = 'error')`);
+      if (q.failed_bc_details) where.push(sql`exists (select 1 from details d where d.tender_id = tenders.id and d.bc_status = 'error')`);
       return paginate({
         db: app.db,
         query: q,

@@ -76,15 +76,15 @@ export function tenderSelect(db: Db, viewer: Viewer) {
   const own = viewer.seesCompanyOffers && sup != null;
   const proposalsCount: SQL<number> =
     sup == null
-      ? sql`(select count(*) from proposals p where p.tender_id = ${tenders.id})`
+      ? sql`(select count(*) from proposals p where p.tender_id = tenders.id)`
       : own
-        ? sql`(select count(*) from proposals p where p.tender_id = ${tenders.id} and p.supplier_id = ${sup})`
+        ? sql`(select count(*) from proposals p where p.tender_id = tenders.id and p.supplier_id = ${sup})`
         : sql`0`;
   const winnersCount: SQL<number> =
     sup == null
-      ? sql`(select count(*) from winners w join proposals p on p.id = w.proposal_id where p.tender_id = ${tenders.id})`
+      ? sql`(select count(*) from winners w join proposals p on p.id = w.proposal_id where p.tender_id = tenders.id)`
       : own
-        ? sql`(select count(*) from winners w join proposals p on p.id = w.proposal_id where p.tender_id = ${tenders.id} and p.supplier_id = ${sup})`
+        ? sql`(select count(*) from winners w join proposals p on p.id = w.proposal_id where p.tender_id = tenders.id and p.supplier_id = ${sup})`
         : sql`0`;
   const supplierOnly = <T>(expr: SQL<T>, empty: SQL<T>) => (sup == null ? empty : expr);
   return db
@@ -108,31 +108,31 @@ export function tenderSelect(db: Db, viewer: Viewer) {
       bcId: tenders.bcId,
       created: tenders.created,
       updated: tenders.updated,
-      detailsCount: sql<number>`(select count(*) from details d where d.tender_id = ${tenders.id})`.mapWith(Number),
+      detailsCount: sql<number>`(select count(*) from details d where d.tender_id = tenders.id)`.mapWith(Number),
       proposalsCount: proposalsCount.mapWith(Number),
       winnersCount: winnersCount.mapWith(Number),
       failedBc: (sup == null
-        ? sql<number>`(select count(*) from details d where d.tender_id = ${tenders.id} and d.bc_status = 'error')`
+        ? sql<number>`(select count(*) from details d where d.tender_id = tenders.id and d.bc_status = 'error')`
         : sql<number>`0`
       ).mapWith(Number),
       proposalCreated: supplierOnly(
-        own ? sql<unknown>`(select min(p.created) from proposals p where p.tender_id = ${tenders.id} and p.supplier_id = ${sup})` : sql`null`,
+        own ? sql<unknown>`(select min(p.created) from proposals p where p.tender_id = tenders.id and p.supplier_id = ${sup})` : sql`null`,
         sql`null`,
       ),
       proposalUpdated: supplierOnly(
-        own ? sql<unknown>`(select max(p.updated) from proposals p where p.tender_id = ${tenders.id} and p.supplier_id = ${sup})` : sql`null`,
+        own ? sql<unknown>`(select max(p.updated) from proposals p where p.tender_id = tenders.id and p.supplier_id = ${sup})` : sql`null`,
         sql`null`,
       ),
       watchedDate: supplierOnly(
-        sql<unknown>`(select l.created from tender_logs l where l.tender_id = ${tenders.id} and l.supplier_id = ${sup} and l.action = 'WATCHED')`,
+        sql<unknown>`(select l.created from tender_logs l where l.tender_id = tenders.id and l.supplier_id = ${sup} and l.action = 'WATCHED')`,
         sql`null`,
       ),
       agreed: supplierOnly(
-        sql<boolean>`exists (select 1 from tender_logs l where l.tender_id = ${tenders.id} and l.supplier_id = ${sup} and l.action = 'AGREED')`,
+        sql<boolean>`exists (select 1 from tender_logs l where l.tender_id = tenders.id and l.supplier_id = ${sup} and l.action = 'AGREED')`,
         sql`false`,
       ).mapWith(Boolean),
       isWinner: supplierOnly(
-        sql<boolean>`exists (select 1 from winners w join proposals p on p.id = w.proposal_id where p.tender_id = ${tenders.id} and p.supplier_id = ${sup})`,
+        sql<boolean>`exists (select 1 from winners w join proposals p on p.id = w.proposal_id where p.tender_id = tenders.id and p.supplier_id = ${sup})`,
         sql`false`,
       ).mapWith(Boolean),
       _count: totalCount(),
@@ -324,8 +324,8 @@ export async function serializeDetails(db: Db, viewer: Viewer, rows: DetailRow[]
         deliveryDate: proposals.deliveryDate,
         created: proposals.created,
         updated: proposals.updated,
-        approved: sql<string | null>`(select sum(w.amount) from winners w where w.proposal_id = ${proposals.id})`,
-        lowest: sql<boolean>`${proposals.price} = (select min(p2.price) from proposals p2 where p2.detail_id = ${proposals.detailId})`.mapWith(Boolean),
+        approved: sql<string | null>`(select sum(w.amount) from winners w where w.proposal_id = proposals.id)`,
+        lowest: sql<boolean>`proposals.price = (select min(p2.price) from proposals p2 where p2.detail_id = proposals.detail_id)`.mapWith(Boolean),
       })
       .from(proposals)
       .innerJoin(suppliers, eq(suppliers.id, proposals.supplierId))

@@ -266,7 +266,7 @@ export async function updateTender(db: Db, user: SessionUser, id: number, body: 
 async function confirmTender(tx: Tx, user: SessionUser, t: TenderRecord, approverComment: string | undefined) {
   const at = now();
   const lines = await tx
-    .select({ id: details.id, status: details.status, won: sql<boolean>`exists (select 1 from winners w where w.detail_id = ${details.id})`.mapWith(Boolean) })
+    .select({ id: details.id, status: details.status, won: sql<boolean>`exists (select 1 from winners w where w.detail_id = details.id)`.mapWith(Boolean) })
     .from(details)
     .where(eq(details.tenderId, t.id));
   const changes: { id: number; from: string; to: 'ORDERED' | 'FAILED' }[] = [];
@@ -305,14 +305,21 @@ async function confirmTender(tx: Tx, user: SessionUser, t: TenderRecord, approve
     await audit(tx, { entity: 'tender', entityId: t.id, tenderId: t.id, action: 'order_created', user, data: { supplier_id: sid, order_code: o.orderCode } });
   }
   const info = await tenderEmailContext(tx, t);
-  await emailSuppliers(tx, supplierIds, 'TENDER_WINNER', info, (u) => `tender-winner:${t.id}:${u}:${at.getTime()}`);
+  for (const sid of supplierIds) {
+    const won = (await tx.execute(sql`
+      select pa.name, w.amount, p.price from winners w join proposals p on p.id = w.proposal_id
+      join details d on d.id = w.detail_id join parts pa on pa.id = d.part_id
+      where p.tender_id = ${t.id} and p.supplier_id = ${sid} order by d.id, w.id`)) as unknown as { rows: { name: string; amount: string; price: string }[] };
+    const list = won.rows.map((r) => `${r.name}: ${Number(r.amount)} × ${Number(r.price)} €`).join('\n');
+    await emailSuppliers(tx, [sid], 'TENDER_WINNER', { ...info, advanced_details_list: list }, (u) => `tender-winner:${t.id}:${u}:${at.getTime()}`);
+  }
   await runOrderedHooks(tx, t.id);
 }
 
 async function tenderEmailContext(tx: Tx, t: TenderRecord) {
   const [g] = await tx.select({ name: groups.name }).from(groups).where(eq(groups.id, t.groupId));
   const [w] = await tx.select({ name: warehouses.name }).from(warehouses).where(eq(warehouses.id, t.warehouseId));
-  return { tender_id: t.id, tender_code: t.tenderCode, tender_group_name: g?.name ?? '', tender_warehouse_name: w?.name ?? '' };
+  return { tender_id: String(t.id), tender_code: t.tenderCode, tender_group_name: g?.name ?? '', tender_warehouse_name: w?.name ?? '' };
 }
 
 /** Any started tender → CANCELED: lines FAILED, winners and proposals removed, participants e-mailed. */
@@ -437,7 +444,7 @@ export async function lockForOffer(tx: Tx, viewer: Viewer, tenderId: number): Pr
     .where(
       and(
         eq(tenders.id, tenderId),
-        sql`exists (select 1 from supplier_groups sg where sg.supplier_id = ${viewer.supplierId} and sg.group_id = ${tenders.groupId})`,
+        sql`exists (select 1 from supplier_groups sg where sg.supplier_id = ${viewer.supplierId} and sg.group_id = tenders.group_id)`,
       ),
     )
     .for('update');
