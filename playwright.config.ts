@@ -12,8 +12,8 @@ export default defineConfig({
   workers: 1,
   fullyParallel: false,
   retries: 0,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
   reporter: process.env.CI ? 'line' : [['list']],
   outputDir: `/tmp/portal-e2e-results-${port}`,
   use: {

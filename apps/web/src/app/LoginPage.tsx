@@ -1,7 +1,7 @@
 // The login screen (spec 2, Login screen): tabs ID card, Mobile-ID, Smart-ID and e-mail; forgotten-password
 // and registration links; language selector. E-mail login works; the three e-ID methods show their fields
 // and say that they are completed in a later release.
-import { IdcardOutlined, LockOutlined, MailOutlined, MobileOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
+import { IdcardOutlined, LockOutlined, MailOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Form, Input, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -124,7 +124,7 @@ export default function LoginPage() {
   const { t } = useTranslation();
   const [tab, setTab] = useState<Method>(() => (localStorage.getItem(TAB_KEY) as Method | null) ?? 'email');
   return (
-    <PublicCard title={t('login.title')}>
+    <PublicCard title={t('login.title')} width={480}>
       <Tabs
         activeKey={tab}
         onChange={(k) => {
@@ -132,11 +132,13 @@ export default function LoginPage() {
           localStorage.setItem(TAB_KEY, k);
         }}
         centered
+        tabBarGutter={20}
+        className="login-tabs"
         items={[
-          { key: 'idcard', label: t('login.tab_idcard'), icon: <IdcardOutlined />, children: <IdCardLogin /> },
-          { key: 'mobileid', label: t('login.tab_mobileid'), icon: <MobileOutlined />, children: <MobileIdLogin /> },
-          { key: 'smartid', label: t('login.tab_smartid'), icon: <SafetyCertificateOutlined />, children: <SmartIdLogin /> },
-          { key: 'email', label: t('login.tab_email'), icon: <MailOutlined />, children: <EmailLogin /> },
+          { key: 'idcard', label: t('login.tab_idcard'), children: <IdCardLogin /> },
+          { key: 'mobileid', label: t('login.tab_mobileid'), children: <MobileIdLogin /> },
+          { key: 'smartid', label: t('login.tab_smartid'), children: <SmartIdLogin /> },
+          { key: 'email', label: t('login.tab_email'), children: <EmailLogin /> },
         ]}
       />
       <Flex justify="center" gap={6} className="login-register" wrap>

@@ -72,7 +72,10 @@ export function Providers({ children }: { children: ReactNode }) {
             borderRadius: 6,
             fontFamily: "'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
           },
-          components: { Layout: { headerBg: '#ffffff', siderBg: '#0f2a44', headerHeight: 56, headerPadding: '0 16px' } },
+          components: {
+            Layout: { headerBg: '#ffffff', siderBg: '#0f2a44', headerHeight: 56, headerPadding: '0 16px' },
+            Menu: { darkItemBg: '#0f2a44', darkSubMenuItemBg: '#0b2238', darkItemSelectedBg: '#0b5cab', darkPopupBg: '#0f2a44' },
+          },
         }}
       >
         <AntApp>

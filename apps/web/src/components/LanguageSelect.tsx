@@ -18,7 +18,7 @@ export function LanguageSelect(props: { size?: 'small' | 'middle'; variant?: 'ou
       popupMatchSelectWidth={false}
       onChange={(lang) => switchLanguage(lang)}
       options={LANGS.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))}
-      style={{ minWidth: 130 }}
+      style={{ minWidth: props.variant === 'borderless' ? 116 : 130 }}
     />
   );
 }
