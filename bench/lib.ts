@@ -1,0 +1,57 @@
+// Shared helpers of the benchmarks: start a server process, wait for health, stop it.
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+
+export const ROOT = path.resolve(import.meta.dirname, '..');
+export const MAIN = path.join(ROOT, 'apps/server/src/main.ts');
+
+export interface Server {
+  proc: ChildProcess;
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Spawns `node apps/server/src/main.ts` with the given environment; resolves when the process is spawned. */
+export function spawnServer(env: Record<string, string>, port: number): Server {
+  const proc = spawn(process.execPath, [MAIN], {
+    cwd: path.join(ROOT, 'apps/server'),
+    env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  return {
+    proc,
+    url: `http://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (proc.exitCode != null || proc.signalCode != null) return resolve();
+        proc.once('exit', () => resolve());
+        proc.kill('SIGTERM');
+        setTimeout(() => proc.kill('SIGKILL'), 15_000).unref();
+      }),
+  };
+}
+
+/** Polls GET /api/health/ until it answers 200; returns the milliseconds since `since`. */
+export async function waitHealthy(server: Server, since: number, timeoutMs = 120_000): Promise<number> {
+  for (;;) {
+    if (server.proc.exitCode != null) throw new Error(`server exited with ${server.proc.exitCode}`);
+    try {
+      const res = await fetch(`${server.url}/api/health/`);
+      if (res.ok) {
+        const body = (await res.json()) as { status?: string };
+        if (body.status === 'ok') return performance.now() - since;
+      }
+    } catch {
+      // not listening yet
+    }
+    if (performance.now() - since > timeoutMs) throw new Error('server did not become healthy');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+export const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+export const fmtMs = (ms: number) => `${Math.round(ms)} ms`;
