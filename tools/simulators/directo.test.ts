@@ -15,7 +15,11 @@ const XML = `<?xml version="1.0" encoding="utf-8"?>
 </purchaseorders>`;
 
 const post = (fields: Record<string, string>, url = sim.url) =>
-  fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields) });
+  fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields),
+  });
 const ok = { token: 'sim-key', put: '1', what: 'purchaseorder', xmldata: XML };
 
 describe('Directo simulator', () => {
@@ -25,11 +29,18 @@ describe('Directo simulator', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/xml');
     const text = await res.text();
-    expect(text).toMatch(/<results><Result Type="0" Desc="OK" docid="\d+" number="PO-1"\/><Result Type="0" Desc="OK" docid="\d+" number="PO-2"\/><\/results>/);
+    expect(text).toMatch(
+      /<results><Result Type="0" Desc="OK" docid="\d+" number="PO-1"\/><Result Type="0" Desc="OK" docid="\d+" number="PO-2"\/><\/results>/,
+    );
     expect(sim.received).toHaveLength(1);
     const [po1, po2] = sim.received[0].orders;
     expect(po1).toMatchObject({ number: 'PO-1', supplier: '12345678', date: '2026-11-21' });
-    expect(po1.rows[0]).toMatchObject({ item: 'A-1', description: 'Тормозная колодка & Co', quantity: '3', price: '12.345' });
+    expect(po1.rows[0]).toMatchObject({
+      item: 'A-1',
+      description: 'Тормозная колодка & Co',
+      quantity: '3',
+      price: '12.345',
+    });
     expect(po2.rows.map((r) => r.item)).toEqual(['B-1', 'B-2']);
     expect(Number(po2.docid)).toBe(Number(po1.docid) + 1);
   });
@@ -41,12 +52,16 @@ describe('Directo simulator', () => {
 
   it('refuses malformed XML, missing attributes and unsupported requests', async () => {
     const before = sim.received.length;
-    expect(await (await post({ ...ok, xmldata: '<purchaseorders><purchaseorder>' })).text()).toContain('Type="3"');
+    expect(await (await post({ ...ok, xmldata: '<purchaseorders><purchaseorder>' })).text()).toContain(
+      'Type="3"',
+    );
     const noSupplier = XML.replace(' supplier="12345678"', '');
     const t = await (await post({ ...ok, xmldata: noSupplier })).text();
     expect(t).toContain('Type="4"');
     expect(t).toContain('missing attribute supplier');
-    expect(await (await post({ ...ok, xmldata: XML.replace('price="5"', 'price="five"') })).text()).toContain('price is not a number');
+    expect(await (await post({ ...ok, xmldata: XML.replace('price="5"', 'price="five"') })).text()).toContain(
+      'price is not a number',
+    );
     expect(await (await post({ ...ok, what: 'invoice' })).text()).toContain('Type="2"');
     expect(sim.received.length).toBe(before);
   });
@@ -54,7 +69,8 @@ describe('Directo simulator', () => {
   it('fails the next N requests with Type 1, then accepts again', async () => {
     const before = sim.received.length;
     sim.failNext(2);
-    for (let i = 0; i < 2; i++) expect(await (await post(ok)).text()).toContain('<Result Type="1" Desc="Simulated failure"/>');
+    for (let i = 0; i < 2; i++)
+      expect(await (await post(ok)).text()).toContain('<Result Type="1" Desc="Simulated failure"/>');
     expect(await (await post(ok)).text()).toContain('Type="0"');
     expect(sim.received.length).toBe(before + 1);
   });

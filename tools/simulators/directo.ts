@@ -52,12 +52,14 @@ export interface DirectoSimulator {
 const ORDER_ATTRS = ['number', 'supplier', 'date'] as const;
 const ROW_ATTRS = ['item', 'quantity', 'price'] as const;
 
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const esc = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const result = (type: number, desc: string, extra: Record<string, string> = {}) =>
   `<Result Type="${type}" Desc="${esc(desc)}"${Object.entries(extra)
     .map(([k, v]) => ` ${k}="${esc(v)}"`)
     .join('')}/>`;
-const answer = (results: string[]) => `<?xml version="1.0" encoding="utf-8"?>\n<results>${results.join('')}</results>`;
+const answer = (results: string[]) =>
+  `<?xml version="1.0" encoding="utf-8"?>\n<results>${results.join('')}</results>`;
 
 type Attrs = Record<string, unknown>;
 const asArray = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
@@ -80,16 +82,20 @@ function parseOrders(xml: string): Omit<ReceivedOrder, 'docid'>[] | string {
   if (!orders.length) return 'No purchaseorder elements';
   const out: Omit<ReceivedOrder, 'docid'>[] = [];
   for (const [i, o] of orders.entries()) {
-    for (const a of ORDER_ATTRS) if (!str(o[a]).trim()) return `purchaseorder ${i + 1}: missing attribute ${a}`;
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(str(o.date))) return `purchaseorder ${i + 1}: invalid date ${str(o.date)}`;
+    for (const a of ORDER_ATTRS)
+      if (!str(o[a]).trim()) return `purchaseorder ${i + 1}: missing attribute ${a}`;
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(str(o.date)))
+      return `purchaseorder ${i + 1}: invalid date ${str(o.date)}`;
     const rowsEl = o.rows as { row?: Attrs[] } | undefined;
     const rows = asArray(rowsEl && typeof rowsEl === 'object' ? rowsEl.row : undefined);
     if (!rows.length) return `purchaseorder ${o.number}: no rows`;
     const parsedRows: ReceivedRow[] = [];
     for (const [j, r] of rows.entries()) {
-      for (const a of ROW_ATTRS) if (!str(r[a]).trim()) return `purchaseorder ${o.number} row ${j + 1}: missing attribute ${a}`;
+      for (const a of ROW_ATTRS)
+        if (!str(r[a]).trim()) return `purchaseorder ${o.number} row ${j + 1}: missing attribute ${a}`;
       for (const a of ['quantity', 'price'] as const)
-        if (!/^-?\d+(\.\d+)?$/.test(str(r[a]))) return `purchaseorder ${o.number} row ${j + 1}: ${a} is not a number`;
+        if (!/^-?\d+(\.\d+)?$/.test(str(r[a])))
+          return `purchaseorder ${o.number} row ${j + 1}: ${a} is not a number`;
       parsedRows.push(Object.fromEntries(Object.entries(r).map(([k, v]) => [k, str(v)])) as ReceivedRow);
     }
     const attributes = Object.fromEntries(
@@ -97,12 +103,23 @@ function parseOrders(xml: string): Omit<ReceivedOrder, 'docid'>[] | string {
         .filter(([k]) => k !== 'rows')
         .map(([k, v]) => [k, str(v)]),
     );
-    out.push({ number: str(o.number), supplier: str(o.supplier), date: str(o.date), attributes, rows: parsedRows });
+    out.push({
+      number: str(o.number),
+      supplier: str(o.supplier),
+      date: str(o.date),
+      attributes,
+      rows: parsedRows,
+    });
   }
   return out;
 }
 
-export async function startDirectoSimulator(opts: { port?: number; host?: string; key: string; company?: string }): Promise<DirectoSimulator> {
+export async function startDirectoSimulator(opts: {
+  port?: number;
+  host?: string;
+  key: string;
+  company?: string;
+}): Promise<DirectoSimulator> {
   const host = opts.host ?? '127.0.0.1';
   const company = opts.company ?? 'demo';
   const received: ReceivedRequest[] = [];
@@ -131,11 +148,14 @@ export async function startDirectoSimulator(opts: { port?: number; host?: string
     req.on('end', () => {
       const send = (type: number, desc: string, results?: string[]) => {
         requests.push({ company: m[1], type, desc });
-        res.writeHead(200, { 'content-type': 'text/xml; charset=utf-8' }).end(answer(results ?? [result(type, desc)]));
+        res
+          .writeHead(200, { 'content-type': 'text/xml; charset=utf-8' })
+          .end(answer(results ?? [result(type, desc)]));
       };
       const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
       if (form.get('token') !== opts.key) return send(5, 'Unauthorized');
-      if (form.get('put') !== '1' || form.get('what') !== 'purchaseorder') return send(2, 'Unsupported request: put=1 and what=purchaseorder expected');
+      if (form.get('put') !== '1' || form.get('what') !== 'purchaseorder')
+        return send(2, 'Unsupported request: put=1 and what=purchaseorder expected');
       const xml = form.get('xmldata') ?? '';
       const parsed = parseOrders(xml);
       if (typeof parsed === 'string') return send(parsed.startsWith('Invalid XML') ? 3 : 4, parsed);

@@ -5,10 +5,21 @@ import { testContext } from '../../test/context.ts';
 import { buildPart, buildProducer, buildUser, uid } from '../../test/factories.ts';
 
 const ctx = await testContext();
-const contractorNoPerm = await buildUser(ctx.db, { group: 'CONTRACTOR', groupIds: [ctx.group.id], canBlacklist: false });
-const asUser = async (email: string, opts: { method: 'GET' | 'POST' | 'PATCH'; url: string; payload?: unknown }) => {
+const contractorNoPerm = await buildUser(ctx.db, {
+  group: 'CONTRACTOR',
+  groupIds: [ctx.group.id],
+  canBlacklist: false,
+});
+const asUser = async (
+  email: string,
+  opts: { method: 'GET' | 'POST' | 'PATCH'; url: string; payload?: unknown },
+) => {
   const token = await ctx.login(email);
-  return ctx.app.inject({ ...opts, payload: opts.payload as object, headers: { authorization: `Token ${token}` } });
+  return ctx.app.inject({
+    ...opts,
+    payload: opts.payload as object,
+    headers: { authorization: `Token ${token}` },
+  });
 };
 
 async function setup() {
@@ -54,15 +65,23 @@ describe('blacklist', () => {
     expect(audits.filter((h) => h.entity === 'blacklist').map((h) => h.action)).toEqual(['created']);
 
     for (const search of [tag, `bolt ${tag}`, `ALT-${tag}`.slice(0, 3) + tag, `brake ${tag}`]) {
-      const list = await ctx.as('master', { method: 'GET', url: `/api/black_lists/?search=${encodeURIComponent(search)}` });
+      const list = await ctx.as('master', {
+        method: 'GET',
+        url: `/api/black_lists/?search=${encodeURIComponent(search)}`,
+      });
       if (search.startsWith('ALT')) continue; // additional codes are shown, not searched
       expect(list.statusCode).toBe(200);
-      expect(list.json().results.map((r: { id: number }) => r.id), search).toEqual([entry.id]);
+      expect(
+        list.json().results.map((r: { id: number }) => r.id),
+        search,
+      ).toEqual([entry.id]);
     }
     const one = await ctx.as('master', { method: 'GET', url: `/api/black_lists/${entry.id}/` });
     expect(one.json().comments).toHaveLength(1);
     expect((await ctx.as('supplier', { method: 'GET', url: '/api/black_lists/' })).statusCode).toBe(403);
-    expect((await ctx.as('supplier', { method: 'GET', url: `/api/black_lists/${entry.id}/` })).statusCode).toBe(403);
+    expect(
+      (await ctx.as('supplier', { method: 'GET', url: `/api/black_lists/${entry.id}/` })).statusCode,
+    ).toBe(403);
   });
 
   it('orders by part name by default', async () => {
@@ -71,19 +90,41 @@ describe('blacklist', () => {
     const p2 = await buildPart(ctx.db, { name: `Aa ${tag}` });
     const pr = await buildProducer(ctx.db);
     for (const p of [p1, p2])
-      expect((await ctx.as('admin', { method: 'POST', url: '/api/black_lists/', payload: { part: p.id, producers: [pr.id], comment: 'x' } })).statusCode).toBe(201);
+      expect(
+        (
+          await ctx.as('admin', {
+            method: 'POST',
+            url: '/api/black_lists/',
+            payload: { part: p.id, producers: [pr.id], comment: 'x' },
+          })
+        ).statusCode,
+      ).toBe(201);
     const list = await ctx.as('admin', { method: 'GET', url: `/api/black_lists/?search=${tag}` });
-    expect(list.json().results.map((r: { part_name: string }) => r.part_name)).toEqual([`Aa ${tag}`, `Zz ${tag}`]);
-    const desc = await ctx.as('admin', { method: 'GET', url: `/api/black_lists/?search=${tag}&ordering=-name` });
-    expect(desc.json().results.map((r: { part_name: string }) => r.part_name)).toEqual([`Zz ${tag}`, `Aa ${tag}`]);
+    expect(list.json().results.map((r: { part_name: string }) => r.part_name)).toEqual([
+      `Aa ${tag}`,
+      `Zz ${tag}`,
+    ]);
+    const desc = await ctx.as('admin', {
+      method: 'GET',
+      url: `/api/black_lists/?search=${tag}&ordering=-name`,
+    });
+    expect(desc.json().results.map((r: { part_name: string }) => r.part_name)).toEqual([
+      `Zz ${tag}`,
+      `Aa ${tag}`,
+    ]);
   });
 
   it('validates: part, at least one producer, a comment that is not blank and not too long', async () => {
     const { part, a } = await setup();
-    const post = (payload: unknown) => ctx.as('admin', { method: 'POST', url: '/api/black_lists/', payload: payload as object });
+    const post = (payload: unknown) =>
+      ctx.as('admin', { method: 'POST', url: '/api/black_lists/', payload: payload as object });
     let res = await post({ producers: [], is_active: true, comment: '   ' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ part: ['required'], producers: ['at_least_one_producer'], comment: ['comment_required'] });
+    expect(res.json()).toEqual({
+      part: ['required'],
+      producers: ['at_least_one_producer'],
+      comment: ['comment_required'],
+    });
     res = await post({ part: part.id, producers: [a.id], comment: 'x'.repeat(1001) });
     expect(res.json()).toEqual({ comment: ['comment_too_long'] });
     res = await post({ part: part.id, producers: [a.id] });
@@ -92,7 +133,9 @@ describe('blacklist', () => {
     expect(res.json()).toEqual({ part: ['invalid_choice'], producers: ['invalid_choice'] });
     res = await post({ part: 'abc', producers: 'x', comment: 5 });
     expect(res.statusCode).toBe(400);
-    expect(await post({ part: part.id, producers: [a.id], comment: 'first' }).then((r) => r.statusCode)).toBe(201);
+    expect(await post({ part: part.id, producers: [a.id], comment: 'first' }).then((r) => r.statusCode)).toBe(
+      201,
+    );
     res = await post({ part: part.id, producers: [a.id], comment: 'again' });
     expect(res.json()).toEqual({ part: ['part_already_blacklisted'] });
   });
@@ -100,59 +143,143 @@ describe('blacklist', () => {
   it('edits with a change log of added and removed producers and (de)activation; refuses a save without changes', async () => {
     const { part, a, b, c } = await setup();
     const created = (
-      await ctx.as('admin', { method: 'POST', url: '/api/black_lists/', payload: { part: part.id, producers: [a.id, b.id], is_active: true, comment: 'start' } })
+      await ctx.as('admin', {
+        method: 'POST',
+        url: '/api/black_lists/',
+        payload: { part: part.id, producers: [a.id, b.id], is_active: true, comment: 'start' },
+      })
     ).json();
     const url = `/api/black_lists/${created.id}/`;
-    let res = await ctx.as('admin', { method: 'PATCH', url, payload: { id: created.id, part: part.id, producers: [b.id, a.id], is_active: true, comment: 'same' } });
+    let res = await ctx.as('admin', {
+      method: 'PATCH',
+      url,
+      payload: { id: created.id, part: part.id, producers: [b.id, a.id], is_active: true, comment: 'same' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ non_field_errors: ['no_changes'], producers: ['no_producer_change'] });
 
-    res = await ctx.as('contractor', { method: 'PATCH', url, payload: { id: created.id, part: part.id, producers: [b.id, c.id], is_active: true, comment: '' } });
+    res = await ctx.as('contractor', {
+      method: 'PATCH',
+      url,
+      payload: { id: created.id, part: part.id, producers: [b.id, c.id], is_active: true, comment: '' },
+    });
     expect(res.json()).toEqual({ comment: ['comment_required'] });
-    res = await ctx.as('contractor', { method: 'PATCH', url, payload: { id: created.id, part: part.id, producers: [], is_active: true, comment: 'x' } });
+    res = await ctx.as('contractor', {
+      method: 'PATCH',
+      url,
+      payload: { id: created.id, part: part.id, producers: [], is_active: true, comment: 'x' },
+    });
     expect(res.json()).toEqual({ producers: ['at_least_one_producer'] });
 
-    res = await ctx.as('contractor', { method: 'PATCH', url, payload: { id: created.id, part: part.id, producers: [b.id, c.id], is_active: true, comment: 'Swap A for C' } });
+    res = await ctx.as('contractor', {
+      method: 'PATCH',
+      url,
+      payload: {
+        id: created.id,
+        part: part.id,
+        producers: [b.id, c.id],
+        is_active: true,
+        comment: 'Swap A for C',
+      },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().producers.sort()).toEqual([b.id, c.id].sort());
-    res = await ctx.as('contractor', { method: 'PATCH', url, payload: { producers: [b.id, c.id], is_active: false, comment: 'Pause' } });
+    res = await ctx.as('contractor', {
+      method: 'PATCH',
+      url,
+      payload: { producers: [b.id, c.id], is_active: false, comment: 'Pause' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().is_active).toBe(false);
     const log = res.json().comments;
     expect(log.map((x: { content: string }) => x.content)).toEqual(['start', 'Swap A for C', 'Pause']);
-    expect(log[1]).toMatchObject({ added_producers: [c.name], removed_producers: [a.name], black_list_activated: false, black_list_deactivated: false });
-    expect(log[2]).toMatchObject({ added_producers: [], removed_producers: [], black_list_deactivated: true });
+    expect(log[1]).toMatchObject({
+      added_producers: [c.name],
+      removed_producers: [a.name],
+      black_list_activated: false,
+      black_list_deactivated: false,
+    });
+    expect(log[2]).toMatchObject({
+      added_producers: [],
+      removed_producers: [],
+      black_list_deactivated: true,
+    });
     const audits = await ctx.db.select().from(history).where(eq(history.entityId, created.id));
-    expect(audits.filter((h) => h.entity === 'blacklist').map((h) => h.action)).toEqual(['created', 'updated', 'updated']);
+    expect(audits.filter((h) => h.entity === 'blacklist').map((h) => h.action)).toEqual([
+      'created',
+      'updated',
+      'updated',
+    ]);
   });
 
   it('deletes with a PATCH (is_deleted true, is_active false); the entry is gone and the part can be blacklisted again', async () => {
     const { part, a } = await setup();
-    const created = (await ctx.as('admin', { method: 'POST', url: '/api/black_lists/', payload: { part: part.id, producers: [a.id], comment: 'x' } })).json();
-    const res = await ctx.as('admin', { method: 'PATCH', url: `/api/black_lists/${created.id}/`, payload: { is_deleted: true, is_active: false } });
+    const created = (
+      await ctx.as('admin', {
+        method: 'POST',
+        url: '/api/black_lists/',
+        payload: { part: part.id, producers: [a.id], comment: 'x' },
+      })
+    ).json();
+    const res = await ctx.as('admin', {
+      method: 'PATCH',
+      url: `/api/black_lists/${created.id}/`,
+      payload: { is_deleted: true, is_active: false },
+    });
     expect(res.statusCode).toBe(200);
-    expect((await ctx.as('admin', { method: 'GET', url: `/api/black_lists/${created.id}/` })).statusCode).toBe(404);
-    const list = await ctx.as('admin', { method: 'GET', url: `/api/black_lists/?search=${encodeURIComponent(part.code)}` });
+    expect(
+      (await ctx.as('admin', { method: 'GET', url: `/api/black_lists/${created.id}/` })).statusCode,
+    ).toBe(404);
+    const list = await ctx.as('admin', {
+      method: 'GET',
+      url: `/api/black_lists/?search=${encodeURIComponent(part.code)}`,
+    });
     expect(list.json().count).toBe(0);
-    const again = await ctx.as('admin', { method: 'POST', url: '/api/black_lists/', payload: { part: part.id, producers: [a.id], comment: 'back' } });
+    const again = await ctx.as('admin', {
+      method: 'POST',
+      url: '/api/black_lists/',
+      payload: { part: part.id, producers: [a.id], comment: 'back' },
+    });
     expect(again.statusCode).toBe(201);
     const audits = await ctx.db.select().from(history).where(eq(history.entityId, created.id));
-    expect(audits.filter((h) => h.entity === 'blacklist').map((h) => h.action)).toEqual(['created', 'deleted']);
+    expect(audits.filter((h) => h.entity === 'blacklist').map((h) => h.action)).toEqual([
+      'created',
+      'deleted',
+    ]);
   });
 
   it('lets only Administrator and Contractor with the able-to-blacklist permission write', async () => {
     const { part, a } = await setup();
     const payload = { part: part.id, producers: [a.id], comment: 'x' };
-    expect((await asUser(contractorNoPerm.email, { method: 'POST', url: '/api/black_lists/', payload })).statusCode).toBe(403);
-    expect((await ctx.as('master', { method: 'POST', url: '/api/black_lists/', payload })).statusCode).toBe(403);
-    expect((await ctx.as('supplier', { method: 'POST', url: '/api/black_lists/', payload })).statusCode).toBe(403);
+    expect(
+      (await asUser(contractorNoPerm.email, { method: 'POST', url: '/api/black_lists/', payload }))
+        .statusCode,
+    ).toBe(403);
+    expect((await ctx.as('master', { method: 'POST', url: '/api/black_lists/', payload })).statusCode).toBe(
+      403,
+    );
+    expect((await ctx.as('supplier', { method: 'POST', url: '/api/black_lists/', payload })).statusCode).toBe(
+      403,
+    );
     // the permission flag is read at every call
     await ctx.db.update(users).set({ canBlacklist: true }).where(eq(users.id, contractorNoPerm.id));
     const ok = await asUser(contractorNoPerm.email, { method: 'POST', url: '/api/black_lists/', payload });
     expect(ok.statusCode).toBe(201);
     await ctx.db.update(users).set({ canBlacklist: false }).where(eq(users.id, contractorNoPerm.id));
-    const edit = await asUser(contractorNoPerm.email, { method: 'PATCH', url: `/api/black_lists/${ok.json().id}/`, payload: { is_active: false, comment: 'y' } });
+    const edit = await asUser(contractorNoPerm.email, {
+      method: 'PATCH',
+      url: `/api/black_lists/${ok.json().id}/`,
+      payload: { is_active: false, comment: 'y' },
+    });
     expect(edit.statusCode).toBe(403);
-    expect((await ctx.as('master', { method: 'PATCH', url: `/api/black_lists/${ok.json().id}/`, payload: { is_deleted: true } })).statusCode).toBe(403);
+    expect(
+      (
+        await ctx.as('master', {
+          method: 'PATCH',
+          url: `/api/black_lists/${ok.json().id}/`,
+          payload: { is_deleted: true },
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 });

@@ -2,7 +2,13 @@
 import type { ZApp } from '../../app.ts';
 import { BUYERS, currentUser } from '../../lib/auth.ts';
 import { idParams, paged } from '../../lib/list.ts';
-import { blacklistCreate, blacklistDetail, blacklistItem, blacklistListQuery, blacklistPatch } from './schema.ts';
+import {
+  blacklistCreate,
+  blacklistDetail,
+  blacklistItem,
+  blacklistListQuery,
+  blacklistPatch,
+} from './schema.ts';
 import { createBlacklist, getBlacklist, listBlacklists, updateBlacklist } from './service.ts';
 
 export default async function routes(app: ZApp) {
@@ -10,7 +16,10 @@ export default async function routes(app: ZApp) {
 
   app.get(
     '/black_lists/',
-    { config: { access: BUYERS }, schema: { tags, querystring: blacklistListQuery, response: { 200: paged(blacklistItem) } } },
+    {
+      config: { access: BUYERS },
+      schema: { tags, querystring: blacklistListQuery, response: { 200: paged(blacklistItem) } },
+    },
     (request) => listBlacklists(app.db, request.query),
   );
   app.get(
@@ -20,12 +29,19 @@ export default async function routes(app: ZApp) {
   );
   app.post(
     '/black_lists/',
-    { config: { access: BUYERS }, schema: { tags, body: blacklistCreate, response: { 201: blacklistDetail } } },
-    async (request, reply) => reply.code(201).send(await createBlacklist(app.db, currentUser(request), request.body)),
+    {
+      config: { access: BUYERS },
+      schema: { tags, body: blacklistCreate, response: { 201: blacklistDetail } },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await createBlacklist(app.db, currentUser(request), request.body)),
   );
   app.patch(
     '/black_lists/:id/',
-    { config: { access: BUYERS }, schema: { tags, params: idParams, body: blacklistPatch, response: { 200: blacklistDetail } } },
+    {
+      config: { access: BUYERS },
+      schema: { tags, params: idParams, body: blacklistPatch, response: { 200: blacklistDetail } },
+    },
     (request) => updateBlacklist(app.db, currentUser(request), request.params.id, request.body),
   );
 }

@@ -3,7 +3,15 @@
 import { COMMENT_MAX } from '@portal/shared';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { blacklistComments, blacklistProducers, blacklists, partCodes, parts, producers, users } from '../../db/schema/index.ts';
+import {
+  blacklistComments,
+  blacklistProducers,
+  blacklists,
+  partCodes,
+  parts,
+  producers,
+  users,
+} from '../../db/schema/index.ts';
 import { ADMIN_CONTRACTOR, fullName, type SessionUser } from '../../lib/auth.ts';
 import { now } from '../../lib/clock.ts';
 import { AppError, ErrorBag, forbidden, notFound } from '../../lib/errors.ts';
@@ -99,7 +107,11 @@ export async function getBlacklist(db: Db, id: number, withDeleted = false): Pro
     .limit(1);
   if (!row) throw notFound();
   const [item] = await serialise(db, [row]);
-  const log = await db.select().from(blacklistComments).where(eq(blacklistComments.blacklistId, id)).orderBy(asc(blacklistComments.id));
+  const log = await db
+    .select()
+    .from(blacklistComments)
+    .where(eq(blacklistComments.blacklistId, id))
+    .orderBy(asc(blacklistComments.id));
   return {
     ...item,
     comments: log.map((c) => ({
@@ -139,12 +151,21 @@ async function loadProducers(db: Db, bag: ErrorBag, ids: number[] | undefined) {
   return found;
 }
 
-async function checkPart(db: Db, bag: ErrorBag, partId: number | null | undefined, exceptBlacklistId?: number) {
+async function checkPart(
+  db: Db,
+  bag: ErrorBag,
+  partId: number | null | undefined,
+  exceptBlacklistId?: number,
+) {
   if (partId == null) {
     bag.add('part', 'required');
     return;
   }
-  const [part] = await db.select({ id: parts.id }).from(parts).where(and(eq(parts.id, partId), eq(parts.isDeleted, false))).limit(1);
+  const [part] = await db
+    .select({ id: parts.id })
+    .from(parts)
+    .where(and(eq(parts.id, partId), eq(parts.isDeleted, false)))
+    .limit(1);
   if (!part) {
     bag.add('part', 'invalid_choice');
     return;
@@ -169,7 +190,8 @@ async function partGuard<T>(fn: () => Promise<T>): Promise<T> {
     return await fn();
   } catch (err) {
     const e = err as { code?: string; cause?: { code?: string } };
-    if (e.code === '23505' || e.cause?.code === '23505') throw new AppError(400, { part: ['part_already_blacklisted'] });
+    if (e.code === '23505' || e.cause?.code === '23505')
+      throw new AppError(400, { part: ['part_already_blacklisted'] });
     throw err;
   }
 }
@@ -184,11 +206,12 @@ export async function createBlacklist(db: Db, user: SessionUser, body: Blacklist
       const prods = await loadProducers(tx, bag, body.producers);
       const comment = checkComment(bag, body.comment);
       bag.throwIfAny();
+      const partId = body.part as number; // checked above
       const isActive = body.is_active ?? true;
       const t = now();
       const [b] = await tx
         .insert(blacklists)
-        .values({ partId: body.part!, creatorId: user.id, isActive, created: t, updated: t })
+        .values({ partId, creatorId: user.id, isActive, created: t, updated: t })
         .returning();
       await tx.insert(blacklistProducers).values(prods.map((p) => ({ blacklistId: b.id, producerId: p.id })));
       const added = prods.map((p) => p.name).sort();
@@ -206,7 +229,13 @@ export async function createBlacklist(db: Db, user: SessionUser, body: Blacklist
         entityId: b.id,
         action: 'created',
         user,
-        data: { part: b.partId, producers: prods.map((p) => p.id), is_active: isActive, comment, added_producers: added },
+        data: {
+          part: b.partId,
+          producers: prods.map((p) => p.id),
+          is_active: isActive,
+          comment,
+          added_producers: added,
+        },
       });
       return b.id;
     }),
@@ -236,7 +265,10 @@ export async function updateBlacklist(db: Db, user: SessionUser, id: number, bod
 
       if (body.is_deleted === true) {
         if (comment.length > COMMENT_MAX) throw new AppError(400, { comment: ['comment_too_long'] });
-        await tx.update(blacklists).set({ isDeleted: true, isActive: false, updated: t }).where(eq(blacklists.id, id));
+        await tx
+          .update(blacklists)
+          .set({ isDeleted: true, isActive: false, updated: t })
+          .where(eq(blacklists.id, id));
         await tx.insert(blacklistComments).values({
           blacklistId: id,
           userId: user.id,
@@ -245,7 +277,13 @@ export async function updateBlacklist(db: Db, user: SessionUser, id: number, bod
           deactivated: b.isActive,
           created: t,
         });
-        await audit(tx, { entity: 'blacklist', entityId: id, action: 'deleted', user, data: { part: b.partId, comment } });
+        await audit(tx, {
+          entity: 'blacklist',
+          entityId: id,
+          action: 'deleted',
+          user,
+          data: { part: b.partId, comment },
+        });
         return;
       }
 
@@ -262,8 +300,14 @@ export async function updateBlacklist(db: Db, user: SessionUser, id: number, bod
       const text = checkComment(bag, body.comment);
       bag.throwIfAny();
 
-      const added = prods.filter((p) => !beforeIds.has(p.id)).map((p) => p.name).sort();
-      const removed = before.filter((p) => !afterIds.has(p.id)).map((p) => p.name).sort();
+      const added = prods
+        .filter((p) => !beforeIds.has(p.id))
+        .map((p) => p.name)
+        .sort();
+      const removed = before
+        .filter((p) => !afterIds.has(p.id))
+        .map((p) => p.name)
+        .sort();
       await tx.update(blacklists).set({ partId, isActive, updated: t }).where(eq(blacklists.id, id));
       if (!sameProducers) {
         await tx.delete(blacklistProducers).where(eq(blacklistProducers.blacklistId, id));

@@ -16,10 +16,17 @@ describe('producers', () => {
       expect(res.statusCode).toBe(200);
       const body = res.json();
       expect(body.count).toBe(3);
-      expect(body.results.map((p: { name: string }) => p.name)).toEqual([`Alfa ${tag}`, `Beta ${tag}`, `Zeta ${tag}`]);
+      expect(body.results.map((p: { name: string }) => p.name)).toEqual([
+        `Alfa ${tag}`,
+        `Beta ${tag}`,
+        `Zeta ${tag}`,
+      ]);
     }
     expect((await ctx.as(null, { method: 'GET', url: '/api/producers/' })).statusCode).toBe(401);
-    const desc = await ctx.as('admin', { method: 'GET', url: `/api/producers/?search=${tag}&ordering=-name` });
+    const desc = await ctx.as('admin', {
+      method: 'GET',
+      url: `/api/producers/?search=${tag}&ordering=-name`,
+    });
     expect(desc.json().results[0].name).toBe(`Zeta ${tag}`);
     const bad = await ctx.as('admin', { method: 'GET', url: '/api/producers/?ordering=created' });
     expect(bad.statusCode).toBe(400);
@@ -51,15 +58,27 @@ describe('producers', () => {
 
   it('lets a supplier add a producer inline; it is always active', async () => {
     const name = `Ülemiste Пружина ${uid()}`;
-    const res = await ctx.as('employee', { method: 'POST', url: '/api/producers/', payload: { name, is_active: false, is_deleted: true } });
+    const res = await ctx.as('employee', {
+      method: 'POST',
+      url: '/api/producers/',
+      payload: { name, is_active: false, is_deleted: true },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ name, is_active: true, is_deleted: false });
-    const found = await ctx.as('supplier', { method: 'GET', url: `/api/producers/?is_active=true&name__icontains=${encodeURIComponent('пружина')}` });
+    const found = await ctx.as('supplier', {
+      method: 'GET',
+      url: `/api/producers/?is_active=true&name__icontains=${encodeURIComponent('пружина')}`,
+    });
     expect(found.json().results.map((p: { name: string }) => p.name)).toContain(name);
   });
 
   it('enforces the name rules', async () => {
-    const post = (name: unknown) => ctx.as('admin', { method: 'POST', url: '/api/producers/', payload: { name, is_active: true, is_deleted: false } });
+    const post = (name: unknown) =>
+      ctx.as('admin', {
+        method: 'POST',
+        url: '/api/producers/',
+        payload: { name, is_active: true, is_deleted: false },
+      });
     for (const name of ['-Bosch', 'Bosch.', '(ZF', '12345', '12 345', 'Bo"sch', '"Hella"']) {
       const res = await post(name);
       expect(res.statusCode, name).toBe(400);
@@ -80,32 +99,61 @@ describe('producers', () => {
 
   it('refuses a duplicate name, case-insensitively, also on edit', async () => {
     const name = `Dup ${uid()}`;
-    expect((await ctx.as('admin', { method: 'POST', url: '/api/producers/', payload: { name } })).statusCode).toBe(201);
-    const dup = await ctx.as('supplier', { method: 'POST', url: '/api/producers/', payload: { name: name.toUpperCase() } });
+    expect(
+      (await ctx.as('admin', { method: 'POST', url: '/api/producers/', payload: { name } })).statusCode,
+    ).toBe(201);
+    const dup = await ctx.as('supplier', {
+      method: 'POST',
+      url: '/api/producers/',
+      payload: { name: name.toUpperCase() },
+    });
     expect(dup.statusCode).toBe(400);
     expect(dup.json()).toEqual({ name: ['producer_exists'] });
     const other = await buildProducer(ctx.db);
-    const edit = await ctx.as('contractor', { method: 'PATCH', url: `/api/producers/${other.id}/`, payload: { name: name.toLowerCase() } });
+    const edit = await ctx.as('contractor', {
+      method: 'PATCH',
+      url: `/api/producers/${other.id}/`,
+      payload: { name: name.toLowerCase() },
+    });
     expect(edit.json()).toEqual({ name: ['producer_exists'] });
   });
 
   it('edits and soft deletes as Administrator or Contractor only', async () => {
     const p = await buildProducer(ctx.db);
     for (const role of ['master', 'supplier'] as const) {
-      const res = await ctx.as(role, { method: 'PATCH', url: `/api/producers/${p.id}/`, payload: { is_active: false } });
+      const res = await ctx.as(role, {
+        method: 'PATCH',
+        url: `/api/producers/${p.id}/`,
+        payload: { is_active: false },
+      });
       expect(res.statusCode).toBe(403);
     }
     const newName = `Renamed ${uid()}`;
-    const edit = await ctx.as('contractor', { method: 'PATCH', url: `/api/producers/${p.id}/`, payload: { id: p.id, name: newName, is_active: false } });
+    const edit = await ctx.as('contractor', {
+      method: 'PATCH',
+      url: `/api/producers/${p.id}/`,
+      payload: { id: p.id, name: newName, is_active: false },
+    });
     expect(edit.statusCode).toBe(200);
     expect(edit.json()).toEqual({ id: p.id, name: newName, is_active: false, is_deleted: false });
     // keeping its own name (any case change) is allowed
-    const same = await ctx.as('admin', { method: 'PATCH', url: `/api/producers/${p.id}/`, payload: { name: newName.toUpperCase() } });
+    const same = await ctx.as('admin', {
+      method: 'PATCH',
+      url: `/api/producers/${p.id}/`,
+      payload: { name: newName.toUpperCase() },
+    });
     expect(same.statusCode).toBe(200);
-    const del = await ctx.as('admin', { method: 'PATCH', url: `/api/producers/${p.id}/`, payload: { is_deleted: true, is_active: false } });
+    const del = await ctx.as('admin', {
+      method: 'PATCH',
+      url: `/api/producers/${p.id}/`,
+      payload: { is_deleted: true, is_active: false },
+    });
     expect(del.json()).toMatchObject({ is_active: false, is_deleted: true });
     expect((await ctx.as('admin', { method: 'GET', url: `/api/producers/${p.id}/` })).statusCode).toBe(404);
-    const list = await ctx.as('admin', { method: 'GET', url: `/api/producers/?page_size=0&search=${encodeURIComponent(newName)}` });
+    const list = await ctx.as('admin', {
+      method: 'GET',
+      url: `/api/producers/?page_size=0&search=${encodeURIComponent(newName)}`,
+    });
     expect(list.json()).toEqual([]);
   });
 });

@@ -11,7 +11,12 @@ import { boolQuery, type ListQuery, type ListSpec, listQuery, paginate, totalCou
 
 // ---------------------------------------------------------------- schemas
 
-export const producerItem = z.object({ id: z.number(), name: z.string(), is_active: z.boolean(), is_deleted: z.boolean() });
+export const producerItem = z.object({
+  id: z.number(),
+  name: z.string(),
+  is_active: z.boolean(),
+  is_deleted: z.boolean(),
+});
 export type ProducerItem = z.infer<typeof producerItem>;
 
 export const producerListQuery = listQuery.extend({
@@ -63,7 +68,12 @@ const spec: ListSpec = {
 };
 
 type Row = typeof producers.$inferSelect;
-const out = (p: Row): ProducerItem => ({ id: p.id, name: p.name, is_active: p.isActive, is_deleted: p.isDeleted });
+const out = (p: Row): ProducerItem => ({
+  id: p.id,
+  name: p.name,
+  is_active: p.isActive,
+  is_deleted: p.isDeleted,
+});
 const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export function listProducers(db: Db, query: ListQuery & { is_active?: boolean; name__icontains?: string }) {
@@ -82,7 +92,11 @@ export function listProducers(db: Db, query: ListQuery & { is_active?: boolean; 
 }
 
 async function liveProducer(db: Db, id: number) {
-  const [p] = await db.select().from(producers).where(and(eq(producers.id, id), eq(producers.isDeleted, false))).limit(1);
+  const [p] = await db
+    .select()
+    .from(producers)
+    .where(and(eq(producers.id, id), eq(producers.isDeleted, false)))
+    .limit(1);
   if (!p) throw notFound();
   return p;
 }
@@ -94,7 +108,9 @@ async function assertNameFree(db: Db, name: string, exceptId?: number) {
   const [dup] = await db
     .select({ id: producers.id })
     .from(producers)
-    .where(and(sql`lower(${producers.name}) = lower(${name})`, exceptId ? ne(producers.id, exceptId) : undefined))
+    .where(
+      and(sql`lower(${producers.name}) = lower(${name})`, exceptId ? ne(producers.id, exceptId) : undefined),
+    )
     .limit(1);
   if (dup) throw invalid('name', 'producer_exists');
 }

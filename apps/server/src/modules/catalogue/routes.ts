@@ -19,22 +19,35 @@ export default async function routes(app: ZApp) {
 
   app.get(
     '/producers/',
-    { config: { access: 'authenticated' }, schema: { tags, querystring: producerListQuery, response: { 200: paged(producerItem) } } },
+    {
+      config: { access: 'authenticated' },
+      schema: { tags, querystring: producerListQuery, response: { 200: paged(producerItem) } },
+    },
     (request) => listProducers(app.db, request.query),
   );
   app.get(
     '/producers/:id/',
-    { config: { access: 'authenticated' }, schema: { tags, params: idParams, response: { 200: producerItem } } },
+    {
+      config: { access: 'authenticated' },
+      schema: { tags, params: idParams, response: { 200: producerItem } },
+    },
     (request) => getProducer(app.db, request.params.id),
   );
   app.post(
     '/producers/',
-    { config: { access: 'authenticated' }, schema: { tags, body: producerCreate, response: { 201: producerItem } } },
-    async (request, reply) => reply.code(201).send(await createProducer(app.db, currentUser(request), request.body)),
+    {
+      config: { access: 'authenticated' },
+      schema: { tags, body: producerCreate, response: { 201: producerItem } },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await createProducer(app.db, currentUser(request), request.body)),
   );
   app.patch(
     '/producers/:id/',
-    { config: { access: ADMIN_CONTRACTOR }, schema: { tags, params: idParams, body: producerPatch, response: { 200: producerItem } } },
+    {
+      config: { access: ADMIN_CONTRACTOR },
+      schema: { tags, params: idParams, body: producerPatch, response: { 200: producerItem } },
+    },
     (request) => updateProducer(app.db, request.params.id, request.body),
   );
 }

@@ -19,7 +19,12 @@ const tenderId = built.tender.id;
 const start = (role: 'admin' | 'contractor' | 'master' | 'supplier' = 'contractor', id = tenderId) =>
   ctx.as(role, { method: 'POST', url: `/api/directo_export_manual/?tender_id=${id}` });
 const status = async (logId: number) =>
-  (await ctx.as('master', { method: 'GET', url: `/api/directo_export_status/?module_export_log_id=${logId}` })).json();
+  (
+    await ctx.as('master', {
+      method: 'GET',
+      url: `/api/directo_export_status/?module_export_log_id=${logId}`,
+    })
+  ).json();
 
 /** Starts an export, delivers it through the outbox and answers the final status. */
 async function exportOnce() {
@@ -36,7 +41,9 @@ describe('Directo export', () => {
     let res = await start();
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ non_field_errors: ['module_inactive'] });
-    await ctx.db.insert(modules).values({ name: 'Directo', url: sim.url, key: 'directo-test-key', isActive: false });
+    await ctx.db
+      .insert(modules)
+      .values({ name: 'Directo', url: sim.url, key: 'directo-test-key', isActive: false });
     expect((await start()).json()).toEqual({ non_field_errors: ['module_inactive'] });
     await ctx.db.update(modules).set({ isActive: true }).where(eq(modules.name, 'Directo'));
 
@@ -51,8 +58,18 @@ describe('Directo export', () => {
     expect(res.json()).toEqual({ non_field_errors: ['tender_not_ordered'] });
     expect((await start('supplier')).statusCode).toBe(403);
     expect((await start('admin', 999999)).statusCode).toBe(404);
-    expect((await ctx.as('admin', { method: 'POST', url: '/api/directo_export_manual/?tender_id=abc' })).statusCode).toBe(400);
-    expect((await ctx.as('admin', { method: 'GET', url: '/api/directo_export_status/?module_export_log_id=999999' })).statusCode).toBe(404);
+    expect(
+      (await ctx.as('admin', { method: 'POST', url: '/api/directo_export_manual/?tender_id=abc' }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await ctx.as('admin', {
+          method: 'GET',
+          url: '/api/directo_export_status/?module_export_log_id=999999',
+        })
+      ).statusCode,
+    ).toBe(404);
     expect(sim.received).toHaveLength(0);
   });
 
@@ -74,7 +91,12 @@ describe('Directo export', () => {
     const a = byNumber[built.orders.A.orderCode];
     const b = byNumber[built.orders.B.orderCode];
     expect(a.supplier).toBe(ctx.supplierCo.registrationCode);
-    expect(a.attributes).toMatchObject({ suppliername: ctx.supplierCo.name, ref: built.tender.tenderCode, stock: ctx.warehouse.code, currency: 'EUR' });
+    expect(a.attributes).toMatchObject({
+      suppliername: ctx.supplierCo.name,
+      ref: built.tender.tenderCode,
+      stock: ctx.warehouse.code,
+      currency: 'EUR',
+    });
     expect(a.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(a.rows.map((r) => [r.item, r.description, r.quantity, r.price, r.sum])).toEqual([
       [built.parts.partA1.code, 'Тормозная колодка Ülemiste', '3', '12.345', '37.04'],
@@ -89,19 +111,26 @@ describe('Directo export', () => {
       [built.orders.B.orderCode]: b.docid,
     });
     expect(st.message).toContain(a.docid);
-    const data = (await ctx.as('admin', { method: 'GET', url: `/api/tenders/${tenderId}/export_data/` })).json();
+    const data = (
+      await ctx.as('admin', { method: 'GET', url: `/api/tenders/${tenderId}/export_data/` })
+    ).json();
     expect(data.status).toBe('SUCCESS');
-    expect(data.orders.map((o: { export_code: string }) => o.export_code).sort()).toEqual([a.docid, b.docid].sort());
+    expect(data.orders.map((o: { export_code: string }) => o.export_code).sort()).toEqual(
+      [a.docid, b.docid].sort(),
+    );
   });
 
-  it('ends FAILED with Directo\'s message without retrying, and can be re-sent', async () => {
+  it("ends FAILED with Directo's message without retrying, and can be re-sent", async () => {
     const before = sim.received.length;
     sim.failNext(1);
     const failed = await exportOnce();
     expect(failed.status).toBe('FAILED');
     expect(failed.message).toBe('Simulated failure (Type 1)');
     expect(sim.received.length).toBe(before);
-    const [row] = await ctx.db.select().from(outbox).where(eq(outbox.dedupeKey, `directo_export:${failed.logId}`));
+    const [row] = await ctx.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.dedupeKey, `directo_export:${failed.logId}`));
     expect(row.status).toBe('done');
     expect(await ctx.app.outbox.runOnce()).toBe(0);
     expect(sim.requests.filter((r) => r.type === 1)).toHaveLength(1);
@@ -115,10 +144,16 @@ describe('Directo export', () => {
     await ctx.db.update(modules).set({ key: 'wrong' }).where(eq(modules.name, 'Directo'));
     const unauthorized = await exportOnce();
     expect(unauthorized).toMatchObject({ status: 'FAILED', message: 'Unauthorized (Type 5)' });
-    await ctx.db.update(modules).set({ key: 'directo-test-key', url: sim.url.replace('/xmlcore/', '/nothing/') }).where(eq(modules.name, 'Directo'));
+    await ctx.db
+      .update(modules)
+      .set({ key: 'directo-test-key', url: sim.url.replace('/xmlcore/', '/nothing/') })
+      .where(eq(modules.name, 'Directo'));
     const http = await exportOnce();
     expect(http).toMatchObject({ status: 'FAILED', message: 'Directo HTTP 404' });
-    await ctx.db.update(modules).set({ url: 'http://127.0.0.1:3408/xmlcore/x/xmlcore.asp' }).where(eq(modules.name, 'Directo'));
+    await ctx.db
+      .update(modules)
+      .set({ url: 'http://127.0.0.1:3408/xmlcore/x/xmlcore.asp' })
+      .where(eq(modules.name, 'Directo'));
     const down = await exportOnce();
     expect(down.status).toBe('FAILED');
     expect(down.message).toMatch(/^Directo not reachable/);
@@ -134,7 +169,10 @@ describe('Directo export', () => {
     expect(actions.filter((a) => a === 'directo_export_started')).toHaveLength(6);
     expect(actions.filter((a) => a === 'directo_export_succeeded')).toHaveLength(2);
     expect(actions.filter((a) => a === 'directo_export_failed')).toHaveLength(4);
-    const res = await ctx.as('admin', { method: 'GET', url: `/api/tenders/${tenderId}/history/?page_size=1000` });
+    const res = await ctx.as('admin', {
+      method: 'GET',
+      url: `/api/tenders/${tenderId}/history/?page_size=1000`,
+    });
     expect(res.json().results.filter((h: { entity: string }) => h.entity === 'export')).toHaveLength(12);
   });
 });

@@ -15,7 +15,12 @@ import { enqueue, type OutboxHandler } from '../../lib/outbox.ts';
 import { tenderVisibleWhere } from '../tenders/access.ts';
 import { type ExportTender, loadOrders } from '../tenders/exportData.ts';
 import { ymdOf } from '../tenders/exportFiles.ts';
-import { type DirectoPurchaseOrder, DirectoError, type DirectoResult, sendPurchaseOrders } from './directoClient.ts';
+import {
+  DirectoError,
+  type DirectoPurchaseOrder,
+  type DirectoResult,
+  sendPurchaseOrders,
+} from './directoClient.ts';
 
 export const DIRECTO_MODULE = 'Directo';
 /** A PROGRESS export younger than this blocks a new one (an older one is taken as lost). */
@@ -33,7 +38,7 @@ export async function startDirectoExport(db: Db, user: SessionUser, tenderId: nu
     if (!t) throw notFound();
     if (t.status !== 'ORDERED') throw nonField('tender_not_ordered');
     const [mod] = await tx.select().from(modules).where(eq(modules.name, DIRECTO_MODULE)).limit(1);
-    if (!mod || !mod.isActive) throw nonField('module_inactive');
+    if (!mod?.isActive) throw nonField('module_inactive');
     // One export at a time per tender: lock the tender row, then look for a running export.
     await tx.execute(sql`select id from tenders where id = ${tenderId} for update`);
     const [running] = await tx
@@ -54,7 +59,14 @@ export async function startDirectoExport(db: Db, user: SessionUser, tenderId: nu
       .values({ tenderId, moduleId: mod.id, status: 'PROGRESS', userId: user.id, created: t0, updated: t0 })
       .returning({ id: moduleExportLogs.id });
     await enqueue(tx, 'directo_export', { log_id: log.id, tender_id: tenderId }, `directo_export:${log.id}`);
-    await audit(tx, { entity: 'export', entityId: log.id, tenderId, action: 'directo_export_started', user, data: { module: mod.name } });
+    await audit(tx, {
+      entity: 'export',
+      entityId: log.id,
+      tenderId,
+      action: 'directo_export_started',
+      user,
+      data: { module: mod.name },
+    });
     return { module_export_log_id: log.id };
   });
 }
@@ -113,7 +125,12 @@ async function purchaseOrdersOf(db: Db, tenderId: number): Promise<DirectoPurcha
 }
 
 /** Stores Directo's document ids as the orders' export codes (matched by order number, else by position). */
-async function storeExportCodes(db: Db, tenderId: number, sent: DirectoPurchaseOrder[], results: DirectoResult[]) {
+async function storeExportCodes(
+  db: Db,
+  tenderId: number,
+  sent: DirectoPurchaseOrder[],
+  results: DirectoResult[],
+) {
   for (const [i, r] of results.entries()) {
     if (r.type !== 0 || !r.docid) continue;
     const order = (r.number && sent.find((o) => o.number === r.number)) || (!r.number ? sent[i] : undefined);
@@ -129,10 +146,17 @@ export const directoOutboxHandler =
   (app: FastifyInstance): OutboxHandler =>
   async (payload, { tx }) => {
     const logId = Number(payload.log_id);
-    const [log] = await tx.select().from(moduleExportLogs).where(eq(moduleExportLogs.id, logId)).for('update');
-    if (!log || log.status !== 'PROGRESS') return; // already ended: nothing to send twice
+    const [log] = await tx
+      .select()
+      .from(moduleExportLogs)
+      .where(eq(moduleExportLogs.id, logId))
+      .for('update');
+    if (log?.status !== 'PROGRESS') return; // already ended: nothing to send twice
     const finish = async (status: ExportStatus, message: string, data: Record<string, unknown> = {}) => {
-      await tx.update(moduleExportLogs).set({ status, message: message.slice(0, 2000), updated: now() }).where(eq(moduleExportLogs.id, logId));
+      await tx
+        .update(moduleExportLogs)
+        .set({ status, message: message.slice(0, 2000), updated: now() })
+        .where(eq(moduleExportLogs.id, logId));
       await audit(tx, {
         entity: 'export',
         entityId: logId,
@@ -143,7 +167,7 @@ export const directoOutboxHandler =
       });
     };
     const [mod] = log.moduleId ? await tx.select().from(modules).where(eq(modules.id, log.moduleId)) : [];
-    if (!mod || !mod.isActive) return finish('FAILED', 'module_inactive');
+    if (!mod?.isActive) return finish('FAILED', 'module_inactive');
     const orders = await purchaseOrdersOf(tx, log.tenderId);
     if (!orders.length) return finish('FAILED', 'no_orders');
     try {

@@ -56,6 +56,7 @@ export class DirectoError extends Error {
 const esc = (s: string) =>
   s
     // characters XML 1.0 does not allow at all
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
     .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
@@ -147,7 +148,12 @@ export async function sendPurchaseOrders(opts: {
   orders: DirectoPurchaseOrder[];
   timeoutMs?: number;
 }): Promise<DirectoResult[]> {
-  const body = new URLSearchParams({ token: opts.key, put: '1', what: 'purchaseorder', xmldata: purchaseOrdersXml(opts.orders) });
+  const body = new URLSearchParams({
+    token: opts.key,
+    put: '1',
+    what: 'purchaseorder',
+    xmldata: purchaseOrdersXml(opts.orders),
+  });
   let res: Response;
   try {
     res = await fetch(opts.url, {
@@ -158,7 +164,9 @@ export async function sendPurchaseOrders(opts: {
       redirect: 'error',
     });
   } catch (err) {
-    throw new DirectoError(`Directo not reachable: ${(err as Error).cause instanceof Error ? ((err as Error).cause as Error).message : (err as Error).message}`);
+    throw new DirectoError(
+      `Directo not reachable: ${(err as Error).cause instanceof Error ? ((err as Error).cause as Error).message : (err as Error).message}`,
+    );
   }
   const text = await res.text().catch(() => '');
   if (!res.ok) throw new DirectoError(`Directo HTTP ${res.status}`);

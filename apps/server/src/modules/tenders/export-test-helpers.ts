@@ -36,14 +36,25 @@ export async function buildOrderedTender(db: Db, o: OrderedTenderOpts) {
     })
     .returning();
   const unit = await buildUnit(db, { code: `tk${u}`.slice(0, 8) });
-  const partA1 = await buildPart(db, { code: `A1-${u}`, name: 'Тормозная колодка Ülemiste', unitId: unit.id });
+  const partA1 = await buildPart(db, {
+    code: `A1-${u}`,
+    name: 'Тормозная колодка Ülemiste',
+    unitId: unit.id,
+  });
   const partA2 = await buildPart(db, { code: `A2-${u}`, name: `Oil filter ${u}`, unitId: unit.id });
   const partB = await buildPart(db, { code: `B1-${u}`, name: `Wiper blade ${u}`, unitId: unit.id });
   await db.insert(s.partCodes).values({ partId: partA1.id, code: `TAG-${u}` });
   const producer = await buildProducer(db, { name: `Knorr ${u}` });
   const producer2 = await buildProducer(db, { name: `Žiguli ${u}` });
   const line = (partId: number, qty: string) =>
-    buildDetail(db, { partId, warehouseId: o.warehouseId, tenderId: tender.id, status: 'ORDERED', qty, replenishmentQty: qty });
+    buildDetail(db, {
+      partId,
+      warehouseId: o.warehouseId,
+      tenderId: tender.id,
+      status: 'ORDERED',
+      qty,
+      replenishmentQty: qty,
+    });
   const dA1 = await line(partA1.id, '3');
   const dA2 = await line(partA2.id, '2.5');
   const dB = await line(partB.id, '7');
@@ -122,20 +133,26 @@ export function pdfText(pdf: Buffer): string {
   }
   const cmapOf = (text: string) => {
     const map = new Map<string, string>();
-    const hexToStr = (h: string) => String.fromCharCode(...(h.match(/.{4}/g) ?? []).map((x) => parseInt(x, 16)));
+    const hexToStr = (h: string) =>
+      String.fromCharCode(...(h.match(/.{4}/g) ?? []).map((x) => parseInt(x, 16)));
     for (const block of text.match(/beginbfchar([\s\S]*?)endbfchar/g) ?? [])
-      for (const [, k, v] of block.matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>/g)) map.set(k.toLowerCase(), hexToStr(v));
+      for (const [, k, v] of block.matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>/g))
+        map.set(k.toLowerCase(), hexToStr(v));
     for (const block of text.match(/beginbfrange([\s\S]*?)endbfrange/g) ?? [])
-      for (const [, a, b, rest] of block.matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>\s*(\[[^\]]*\]|<[0-9a-fA-F]+>)/g)) {
+      for (const [, a, b, rest] of block.matchAll(
+        /<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>\s*(\[[^\]]*\]|<[0-9a-fA-F]+>)/g,
+      )) {
         const from = parseInt(a, 16);
         const to = parseInt(b, 16);
         const width = a.length;
         if (rest.startsWith('[')) {
           const vals = [...rest.matchAll(/<([0-9a-fA-F]+)>/g)].map((x) => x[1]);
-          for (let i = 0; i <= to - from && i < vals.length; i++) map.set((from + i).toString(16).padStart(width, '0'), hexToStr(vals[i]));
+          for (let i = 0; i <= to - from && i < vals.length; i++)
+            map.set((from + i).toString(16).padStart(width, '0'), hexToStr(vals[i]));
         } else {
           const base = parseInt(rest.slice(1, -1), 16);
-          for (let i = 0; i <= to - from; i++) map.set((from + i).toString(16).padStart(width, '0'), String.fromCharCode(base + i));
+          for (let i = 0; i <= to - from; i++)
+            map.set((from + i).toString(16).padStart(width, '0'), String.fromCharCode(base + i));
         }
       }
     return map;
@@ -155,8 +172,10 @@ export function pdfText(pdf: Buffer): string {
     let font: Map<string, string> | undefined;
     for (const m of stream.matchAll(/\/(F\d+)\s+[\d.]+\s+Tf|<([0-9a-fA-F]+)>|\bET\b/g)) {
       if (m[1]) font = fonts.get(m[1]);
-      else if (m[2] && font) out.push((m[2].match(/.{4}/g) ?? []).map((g) => font!.get(g.toLowerCase()) ?? '').join(''));
-      else if (m[0] === 'ET') out.push(' ');
+      else if (m[2] && font) {
+        const map = font;
+        out.push((m[2].match(/.{4}/g) ?? []).map((g) => map.get(g.toLowerCase()) ?? '').join(''));
+      } else if (m[0] === 'ET') out.push(' ');
     }
   }
   return out.join('').replace(/\s+/g, ' ');

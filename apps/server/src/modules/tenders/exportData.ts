@@ -1,8 +1,7 @@
 // The orders of an ORDERED tender, as the export page, the spreadsheet, the PDF and the Directo export see them.
 // Buyers get every supplier's order; a winning supplier only its own; anyone else is refused.
 // Line totals (2 decimals) and order totals are computed in SQL numeric, never with JS floats.
-import type { ExportStatus } from '@portal/shared';
-import type { exportData as exportDataSchema } from '@portal/shared';
+import type { ExportStatus, exportData as exportDataSchema } from '@portal/shared';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -115,7 +114,11 @@ export async function exportAccess(db: Db, tenderId: number, user: SessionUser) 
 }
 
 /** The orders of a tender (all, or one supplier's), lines ordered by part code. */
-export async function loadOrders(db: Db, tender: ExportTender, supplierId: number | null): Promise<ExportOrders> {
+export async function loadOrders(
+  db: Db,
+  tender: ExportTender,
+  supplierId: number | null,
+): Promise<ExportOrders> {
   const lineTotal = sql`round(${winners.amount} * ${proposals.price}, 2)`;
   const rows = await db
     .select({
@@ -145,8 +148,19 @@ export async function loadOrders(db: Db, tender: ExportTender, supplierId: numbe
     .innerJoin(parts, eq(parts.id, details.partId))
     .innerJoin(producers, eq(producers.id, proposals.producerId))
     .innerJoin(suppliers, eq(suppliers.id, proposals.supplierId))
-    .leftJoin(purchaseOrders, and(eq(purchaseOrders.tenderId, proposals.tenderId), eq(purchaseOrders.supplierId, proposals.supplierId)))
-    .where(and(eq(proposals.tenderId, tender.id), supplierId == null ? undefined : eq(proposals.supplierId, supplierId)))
+    .leftJoin(
+      purchaseOrders,
+      and(
+        eq(purchaseOrders.tenderId, proposals.tenderId),
+        eq(purchaseOrders.supplierId, proposals.supplierId),
+      ),
+    )
+    .where(
+      and(
+        eq(proposals.tenderId, tender.id),
+        supplierId == null ? undefined : eq(proposals.supplierId, supplierId),
+      ),
+    )
     .orderBy(asc(suppliers.name), asc(suppliers.id), asc(parts.code), asc(details.id), asc(winners.id));
 
   const partIds = [...new Set(rows.map((r) => r.partId))];
@@ -234,7 +248,11 @@ export async function exportData(db: Db, tenderId: number, user: SessionUser): P
 }
 
 /** For GET /tenders/{id}/?export_data=true: null where the user may not download orders or the tender is not ORDERED. */
-export async function exportDataOrNull(db: Db, tenderId: number, user: SessionUser): Promise<ExportData | null> {
+export async function exportDataOrNull(
+  db: Db,
+  tenderId: number,
+  user: SessionUser,
+): Promise<ExportData | null> {
   try {
     return await exportData(db, tenderId, user);
   } catch (err) {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Language } from '@portal/shared';
 import { formatPrice, formatTotal, roundDecimal, trimDecimals } from '@portal/shared';
 import ExcelJS from 'exceljs';
-import type { Content, TDocumentDefinitions, TableCell } from 'pdfmake/interfaces.js';
+import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces.js';
 import type { ExportOrders } from './exportData.ts';
 
 const require = createRequire(import.meta.url);
@@ -85,7 +85,8 @@ const LABELS = {
   },
 } satisfies Record<Language, Record<string, string>>;
 export type ExportLabels = (typeof LABELS)['en'];
-export const exportLabels = (lang: string): ExportLabels => LABELS[(lang in LABELS ? lang : 'et') as Language];
+export const exportLabels = (lang: string): ExportLabels =>
+  LABELS[(lang in LABELS ? lang : 'et') as Language];
 
 const TZ = 'Europe/Tallinn';
 const parts = (d: Date) =>
@@ -109,7 +110,8 @@ export function formatDateTime(d: Date | null): string {
   return `${p.day}.${p.month}.${p.year} ${p.hour}:${p.minute}`;
 }
 /** YYYY-MM-DD → DD.MM.YYYY */
-export const formatDate = (ymd: string) => (/^\d{4}-\d{2}-\d{2}$/.test(ymd) ? ymd.split('-').reverse().join('.') : ymd);
+export const formatDate = (ymd: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(ymd) ? ymd.split('-').reverse().join('.') : ymd;
 /** YYYY-MM-DD of a moment in the company's time zone (file names). */
 export function ymdOf(d: Date): string {
   const p = parts(d);
@@ -129,7 +131,10 @@ const headerRows = (data: ExportOrders, L: ExportLabels): [string, string][] => 
     [L.finish, formatDateTime(t.finish)],
   ];
   if (t.approved) rows.push([L.approved, formatDateTime(t.approved)]);
-  rows.push([L.group, t.groupName], [L.warehouse, [t.warehouseName, t.warehouseAddress].filter(Boolean).join(', ')]);
+  rows.push(
+    [L.group, t.groupName],
+    [L.warehouse, [t.warehouseName, t.warehouseAddress].filter(Boolean).join(', ')],
+  );
   return rows;
 };
 const lineHeader = (L: ExportLabels) => [
@@ -231,12 +236,19 @@ function pdf(): PdfMake {
   return lib;
 }
 
-export async function buildPdf(data: ExportOrders, lang: string, opts: { compress?: boolean } = {}): Promise<Buffer> {
+export async function buildPdf(
+  data: ExportOrders,
+  lang: string,
+  opts: { compress?: boolean } = {},
+): Promise<Buffer> {
   const L = exportLabels(lang);
   const content: Content[] = [
     { text: `${L.title} ${data.tender.tenderCode}`, style: 'title' },
     {
-      table: { widths: ['auto', '*'], body: headerRows(data, L).map(([k, v]) => [{ text: k, bold: true }, v]) },
+      table: {
+        widths: ['auto', '*'],
+        body: headerRows(data, L).map(([k, v]) => [{ text: k, bold: true }, v]),
+      },
       layout: 'noBorders',
       margin: [0, 0, 0, 8],
     },
@@ -247,7 +259,10 @@ export async function buildPdf(data: ExportOrders, lang: string, opts: { compres
       style: 'order',
     });
     if (o.supplierEmail || o.supplierPhone)
-      content.push({ text: [o.supplierEmail, o.supplierPhone].filter(Boolean).join(', '), margin: [0, 0, 0, 4] });
+      content.push({
+        text: [o.supplierEmail, o.supplierPhone].filter(Boolean).join(', '),
+        margin: [0, 0, 0, 4],
+      });
     const body: TableCell[][] = [lineHeader(L).map((h) => ({ text: h, bold: true, fillColor: '#e8e8e8' }))];
     for (const l of o.lines)
       body.push([
@@ -273,7 +288,11 @@ export async function buildPdf(data: ExportOrders, lang: string, opts: { compres
       { text: formatTotal(o.grandTotal), bold: true, alignment: 'right' },
     ]);
     content.push({
-      table: { headerRows: 1, widths: ['auto', '*', 'auto', 'auto', 'auto', 'auto', 'auto', 'auto', 'auto'], body },
+      table: {
+        headerRows: 1,
+        widths: ['auto', '*', 'auto', 'auto', 'auto', 'auto', 'auto', 'auto', 'auto'],
+        body,
+      },
       layout: 'lightHorizontalLines',
       margin: [0, 0, 0, 10],
     });
@@ -284,7 +303,11 @@ export async function buildPdf(data: ExportOrders, lang: string, opts: { compres
     pageOrientation: 'landscape',
     pageMargins: [30, 30, 30, 30],
     compress: opts.compress ?? true,
-    info: { title: `${L.title} ${data.tender.tenderCode}`, creator: 'Tender portal', producer: 'Tender portal' },
+    info: {
+      title: `${L.title} ${data.tender.tenderCode}`,
+      creator: 'Tender portal',
+      producer: 'Tender portal',
+    },
     content,
     defaultStyle: { font: 'Roboto', fontSize: 8 },
     styles: {

@@ -56,7 +56,10 @@ export default async function routes(app: ZApp) {
 
   app.get(
     '/tenders/:id/history/',
-    { config: { access: BUYERS }, schema: { tags, params: idParams, querystring: historyQuery, response: { 200: paged(historyEntry) } } },
+    {
+      config: { access: BUYERS },
+      schema: { tags, params: idParams, querystring: historyQuery, response: { 200: paged(historyEntry) } },
+    },
     (request) => tenderHistory(app.db, request.params.id, currentUser(request), request.query),
   );
 }

@@ -8,7 +8,12 @@ import { buildOrderedTender, pdfText } from './export-test-helpers.ts';
 
 const ctx = await testContext();
 const loserCo = await buildSupplier(ctx.db, {}, [ctx.group.id]);
-const loser = await buildUser(ctx.db, { group: 'SUPPLIER', supplierId: loserCo.id, supplierRole: 'ADVANCED', isAdmin: true });
+const loser = await buildUser(ctx.db, {
+  group: 'SUPPLIER',
+  supplierId: loserCo.id,
+  supplierRole: 'ADVANCED',
+  isAdmin: true,
+});
 // supplier (supplierCo) wins two lines, supplier2 (supplierCo2) one, loserCo none.
 const built = await buildOrderedTender(ctx.db, {
   groupId: ctx.group.id,
@@ -43,7 +48,7 @@ describe('tender exports', () => {
     expect(rows[1]).toEqual(['Hanke kood', built.tender.tenderCode]);
     expect(flat).toContain(`Tarnija|${ctx.supplierCo.name}|Tellimuse number|${built.orders.A.orderCode}`);
     expect(flat).toContain(`Tarnija|${ctx.supplierCo2.name}|Tellimuse number|${built.orders.B.orderCode}`);
-    const a1 = rows.find((r) => r[0] === built.parts.partA1.code)!;
+    const a1 = rows.find((r) => r[0] === built.parts.partA1.code);
     expect(a1).toEqual([
       built.parts.partA1.code,
       'Тормозная колодка Ülemiste',
@@ -55,8 +60,8 @@ describe('tender exports', () => {
       3,
       37.04,
     ]);
-    const a2 = rows.find((r) => r[0] === built.parts.partA2.code)!;
-    expect(a2.slice(6)).toEqual([0.3333, 2.5, 0.83]);
+    const a2 = rows.find((r) => r[0] === built.parts.partA2.code);
+    expect(a2?.slice(6)).toEqual([0.3333, 2.5, 0.83]);
     const totals = rows.filter((r) => r[0] === 'Tellimuse summa').map((r) => r.at(-1));
     expect(totals.sort()).toEqual([35, 37.87]);
     expect(rows.at(-1)).toEqual(['Kokku', '', '', '', '', '', '', '', 72.87]);
@@ -91,10 +96,16 @@ describe('tender exports', () => {
 
     const token = await ctx.login(loser.email);
     for (const kind of ['export_excel', 'export_pdf']) {
-      const r = await ctx.app.inject({ method: 'GET', url: `/api/tenders/${id}/${kind}/`, headers: { authorization: `Token ${token}` } });
+      const r = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/tenders/${id}/${kind}/`,
+        headers: { authorization: `Token ${token}` },
+      });
       expect(r.statusCode).toBe(403);
     }
-    expect((await ctx.as('supplier', { method: 'GET', url: `/api/tenders/${id}/export_data/` })).statusCode).toBe(403);
+    expect(
+      (await ctx.as('supplier', { method: 'GET', url: `/api/tenders/${id}/export_data/` })).statusCode,
+    ).toBe(403);
   });
 
   it('makes a PDF with the tender code and Cyrillic and Estonian text', async () => {
@@ -124,9 +135,15 @@ describe('tender exports', () => {
     const res = await ctx.as('admin', { method: 'GET', url: `/api/tenders/${other.tender.id}/export_pdf/` });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ non_field_errors: ['tender_not_ordered'] });
-    expect((await ctx.as('admin', { method: 'GET', url: '/api/tenders/999999/export_excel/' })).statusCode).toBe(404);
-    expect((await ctx.as('admin', { method: 'GET', url: '/api/tenders/x/export_excel/' })).statusCode).toBe(400);
-    expect((await ctx.as(null, { method: 'GET', url: `/api/tenders/${id}/export_excel/` })).statusCode).toBe(401);
+    expect(
+      (await ctx.as('admin', { method: 'GET', url: '/api/tenders/999999/export_excel/' })).statusCode,
+    ).toBe(404);
+    expect((await ctx.as('admin', { method: 'GET', url: '/api/tenders/x/export_excel/' })).statusCode).toBe(
+      400,
+    );
+    expect((await ctx.as(null, { method: 'GET', url: `/api/tenders/${id}/export_excel/` })).statusCode).toBe(
+      401,
+    );
   });
 
   it('answers export_data: orders per supplier with codes, contacts, lines and SQL totals', async () => {
@@ -136,12 +153,21 @@ describe('tender exports', () => {
     expect(data.status).toBeNull();
     expect(data.module_export_log_id).toBeNull();
     const a = data.orders.find((o: { order_code: string }) => o.order_code === built.orders.A.orderCode);
-    expect(a.supplier).toEqual({ id: ctx.supplierCo.id, name: ctx.supplierCo.name, email: ctx.supplierCo.email, phone: '' });
+    expect(a.supplier).toEqual({
+      id: ctx.supplierCo.id,
+      name: ctx.supplierCo.name,
+      email: ctx.supplierCo.email,
+      phone: '',
+    });
     expect(a.grand_total).toBe('37.87');
     expect(a.export_code).toBeNull();
     expect(a.details).toHaveLength(2);
     expect(a.details[0]).toEqual({
-      part: { code: built.parts.partA1.code, name: 'Тормозная колодка Ülemiste', tags: [expect.stringMatching(/^TAG-/)] },
+      part: {
+        code: built.parts.partA1.code,
+        name: 'Тормозная колодка Ülemiste',
+        tags: [expect.stringMatching(/^TAG-/)],
+      },
       proposal: {
         producer: built.producer.name,
         delivery_date: '2026-12-01',
@@ -152,7 +178,9 @@ describe('tender exports', () => {
         ean_code: '4006633100011',
       },
     });
-    expect((await ctx.as('supplier', { method: 'GET', url: `/api/tenders/${id}/export_data/` })).statusCode).toBe(403);
+    expect(
+      (await ctx.as('supplier', { method: 'GET', url: `/api/tenders/${id}/export_data/` })).statusCode,
+    ).toBe(403);
   });
 });
 
@@ -162,31 +190,73 @@ describe('wiring', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().export_data.orders).toHaveLength(2);
     const sup = await ctx.as('supplier', { method: 'GET', url: `/api/tenders/${id}/?export_data=true` });
-    expect(sup.json().export_data.orders.map((o: { order_code: string }) => o.order_code)).toEqual([built.orders.A.orderCode]);
+    expect(sup.json().export_data.orders.map((o: { order_code: string }) => o.order_code)).toEqual([
+      built.orders.A.orderCode,
+    ]);
     const spec = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
-    for (const path of ['/api/tenders/{id}/export_excel/', '/api/tenders/{id}/export_pdf/', '/api/tenders/{id}/export_data/', '/api/tenders/{id}/history/'])
+    for (const path of [
+      '/api/tenders/{id}/export_excel/',
+      '/api/tenders/{id}/export_pdf/',
+      '/api/tenders/{id}/export_data/',
+      '/api/tenders/{id}/history/',
+    ])
       expect(Object.keys(spec.paths)).toContain(path);
   });
 });
 
 describe('tender history', () => {
   it('lists the tender history in order for buyers, paged, up to 1000 a page', async () => {
-    await audit(ctx.db, { entity: 'tender', entityId: id, tenderId: id, action: 'created', user: ctx.users.admin, data: { status: 'DRAFT' } });
-    await audit(ctx.db, { entity: 'tender', entityId: id, tenderId: id, action: 'status', user: null, data: { from: 'DRAFT', to: 'WAITING' } });
-    await audit(ctx.db, { entity: 'winner', entityId: 5, tenderId: id, action: 'added', user: ctx.users.contractor });
+    await audit(ctx.db, {
+      entity: 'tender',
+      entityId: id,
+      tenderId: id,
+      action: 'created',
+      user: ctx.users.admin,
+      data: { status: 'DRAFT' },
+    });
+    await audit(ctx.db, {
+      entity: 'tender',
+      entityId: id,
+      tenderId: id,
+      action: 'status',
+      user: null,
+      data: { from: 'DRAFT', to: 'WAITING' },
+    });
+    await audit(ctx.db, {
+      entity: 'winner',
+      entityId: 5,
+      tenderId: id,
+      action: 'added',
+      user: ctx.users.contractor,
+    });
     await ctx.db.insert(history).values({ entity: 'tender', entityId: 999, tenderId: null, action: 'other' });
     const res = await ctx.as('master', { method: 'GET', url: `/api/tenders/${id}/history/?page_size=1000` });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.count).toBe(3);
     expect(body.results.map((h: { action: string }) => h.action)).toEqual(['created', 'status', 'added']);
-    expect(body.results[0]).toMatchObject({ entity: 'tender', entity_id: id, user_name: expect.stringContaining('Test'), data: { status: 'DRAFT' } });
+    expect(body.results[0]).toMatchObject({
+      entity: 'tender',
+      entity_id: id,
+      user_name: expect.stringContaining('Test'),
+      data: { status: 'DRAFT' },
+    });
     expect(body.results[1].user_name).toBeNull();
-    const page2 = await ctx.as('master', { method: 'GET', url: `/api/tenders/${id}/history/?page_size=2&page=2` });
+    const page2 = await ctx.as('master', {
+      method: 'GET',
+      url: `/api/tenders/${id}/history/?page_size=2&page=2`,
+    });
     expect(page2.json()).toMatchObject({ count: 3, pages: 2, results: [{ action: 'added' }] });
-    const tooBig = await ctx.as('master', { method: 'GET', url: `/api/tenders/${id}/history/?page_size=1001` });
+    const tooBig = await ctx.as('master', {
+      method: 'GET',
+      url: `/api/tenders/${id}/history/?page_size=1001`,
+    });
     expect(tooBig.json()).toEqual({ page_size: ['page_size_too_large'] });
-    expect((await ctx.as('supplier', { method: 'GET', url: `/api/tenders/${id}/history/` })).statusCode).toBe(403);
-    expect((await ctx.as('admin', { method: 'GET', url: '/api/tenders/999999/history/' })).statusCode).toBe(404);
+    expect((await ctx.as('supplier', { method: 'GET', url: `/api/tenders/${id}/history/` })).statusCode).toBe(
+      403,
+    );
+    expect((await ctx.as('admin', { method: 'GET', url: '/api/tenders/999999/history/' })).statusCode).toBe(
+      404,
+    );
   });
 });

@@ -50,7 +50,9 @@ export async function tenderHistory(db: Db, tenderId: number, user: SessionUser,
         entity_id: h.entityId,
         action: h.action,
         user_name: h.userName,
-        data: (h.data && typeof h.data === 'object' && !Array.isArray(h.data) ? h.data : { value: h.data }) as Record<string, unknown>,
+        data: (h.data && typeof h.data === 'object' && !Array.isArray(h.data)
+          ? h.data
+          : { value: h.data }) as Record<string, unknown>,
         created: h.created.toISOString(),
       })),
   });
