@@ -97,18 +97,21 @@ export default function TenderExportPage() {
       key: 'price',
       title: t('tenderView.offers.price'),
       align: 'right' as const,
+      className: 'num',
       render: (_: unknown, l: OrderLine) => formatPrice(l.proposal.price),
     },
     {
       key: 'qty',
       title: t('tenderView.offers.ordered'),
       align: 'right' as const,
+      className: 'num',
       render: (_: unknown, l: OrderLine) => fmtQty(l.proposal.ordered_qty),
     },
     {
       key: 'total',
       title: t('tenderView.export.total'),
       align: 'right' as const,
+      className: 'num',
       render: (_: unknown, l: OrderLine) => formatTotal(l.proposal.total),
     },
   ];
@@ -197,6 +200,7 @@ export default function TenderExportPage() {
           </Typography.Paragraph>
           <Table<OrderLine>
             size="small"
+            className="export-lines"
             rowKey={(l) => `${l.part.code}-${l.proposal.product_code}-${l.proposal.price}`}
             columns={lineColumns}
             dataSource={o.details}

@@ -5,9 +5,9 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { fmtDateTime } from '../../lib/format.ts';
+import { fmtDateTime, fmtQty, formatPrice } from '../../lib/format.ts';
 import { StatusBadge } from './view/TenderHeader.tsx';
-import { type HistoryEntry, useTenderHistory, useViewTender } from './viewApi.ts';
+import { type HistoryEntry, useTenderHistory, useViewLines, useViewTender } from './viewApi.ts';
 import './view/view.css';
 
 const ENTITY_COLORS: Record<string, string> = {
@@ -36,6 +36,7 @@ export default function TenderHistoryPage() {
   const { id } = useParams();
   const tenderQ = useViewTender(id);
   const historyQ = useTenderHistory(id);
+  const linesQ = useViewLines(id);
   const rows = useMemo(
     () => [...(historyQ.data ?? [])].sort((a, b) => a.created.localeCompare(b.created) || a.id - b.id),
     [historyQ.data],
@@ -43,6 +44,20 @@ export default function TenderHistoryPage() {
   const label = (group: string, key: string) =>
     t(`tenderView.history.${group}.${key}`, { defaultValue: key });
   const field = (key: string) => t(`tenderView.history.field.${key}`, { defaultValue: key });
+  // Line ids read as their part; prices, quantities, reasons and statuses as the rest of the portal shows them.
+  const parts = useMemo(
+    () => new Map((linesQ.data ?? []).map((l) => [l.id, l.part_code ?? l.part_name])),
+    [linesQ.data],
+  );
+  const value = (k: string, v: unknown): string => {
+    if (v == null || v === '') return '—';
+    if (k === 'detail' && typeof v === 'number') return parts.get(v) ?? `#${v}`;
+    if (k === 'price') return formatPrice(String(v));
+    if (k === 'amount' || k === 'qty') return fmtQty(String(v));
+    if (k === 'reason') return t(`tenders.reason.${String(v)}`, { defaultValue: String(v) });
+    if (k === 'status') return t(`tenders.status.${String(v)}`, { defaultValue: String(v) });
+    return showValue(v);
+  };
 
   const columns: TableColumnsType<HistoryEntry> = [
     {
@@ -64,7 +79,8 @@ export default function TenderHistoryPage() {
       render: (_v, h) => (
         <Flex gap={4} wrap>
           <Tag color={ENTITY_COLORS[h.entity] ?? 'default'}>
-            {label('entity', h.entity)} #{h.entity_id}
+            {label('entity', h.entity)}{' '}
+            {h.entity === 'detail' ? (parts.get(h.entity_id) ?? `#${h.entity_id}`) : `#${h.entity_id}`}
           </Tag>
           <strong>{label('action', h.action)}</strong>
         </Flex>
@@ -99,14 +115,14 @@ export default function TenderHistoryPage() {
         const entries = Object.entries(d);
         if (!entries.length) return '';
         return (
-          <dl className="history-data">
-            {entries.map(([k, v]) => (
-              <div key={k}>
-                <dt>{field(k)}</dt>
-                <dd>{showValue(v)}</dd>
-              </div>
+          <span className="history-data">
+            {entries.map(([k, v], i) => (
+              <span key={k}>
+                {i > 0 && '; '}
+                <Typography.Text type="secondary">{field(k)}:</Typography.Text> {value(k, v)}
+              </span>
             ))}
-          </dl>
+          </span>
         );
       },
     },

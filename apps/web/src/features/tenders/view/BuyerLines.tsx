@@ -6,7 +6,7 @@ import type { DetailLine, Tender } from '@portal/shared';
 import { Badge, Button, Flex, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fmtQty, formatPrice } from '../../../lib/format.ts';
+import { fmtQty } from '../../../lib/format.ts';
 import { OffersCell } from './OffersCell.tsx';
 import type { LineAction } from './SupplierOfferForm.tsx';
 
@@ -41,26 +41,30 @@ export function BuyerLines(props: {
       {
         key: 'part_code',
         title: t('tenders.fields.part_code'),
-        width: 150,
+        width: 180,
         render: (_v, l) => (
-          <Flex vertical>
-            <Button
-              type="link"
-              size="small"
-              style={{ padding: 0, height: 'auto' }}
-              onClick={() => props.onInfo(l)}
-            >
+          <Flex vertical gap={2} align="start">
+            <Button type="link" size="small" className="part-link" onClick={() => props.onInfo(l)}>
               <InfoCircleOutlined /> {l.part_code}
             </Button>
             <Typography.Text style={{ fontSize: 12 }}>{l.part_name}</Typography.Text>
+            {l.customer_number && (
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {t('tenders.fields.customer_number')}: {l.customer_number}
+              </Typography.Text>
+            )}
+            <Flex gap={4} wrap>
+              <Tag color={DETAIL_COLORS[l.status]}>{t(`tenders.detail_status.${l.status}`)}</Tag>
+              {status === 'ORDERED' && l.bc_status && (
+                <Tooltip title={t('tenders.fields.sync')}>
+                  <Tag color={BC_COLORS[l.bc_status] ?? 'default'}>
+                    {t(`tenderView.bc.${l.bc_status}`, l.bc_status)}
+                  </Tag>
+                </Tooltip>
+              )}
+            </Flex>
           </Flex>
         ),
-      },
-      {
-        key: 'customer_number',
-        title: t('tenders.fields.customer_number'),
-        width: 100,
-        render: (_v, l) => l.customer_number ?? '',
       },
       {
         key: 'qty',
@@ -69,110 +73,73 @@ export function BuyerLines(props: {
         align: 'right',
         render: (_v, l) => `${fmtQty(l.qty)} ${l.part_unit_code ?? ''}`,
       },
-      { key: 'offers', title: t('tenderView.offers.title'), render: (_v, l) => <OffersCell line={l} /> },
-    ];
-    if (status === 'CHOOSING' || status === 'ORDERED')
-      cols.push({
-        key: 'winners',
-        title: t('tenderView.winners.column'),
-        width: 220,
-        render: (_v, l) => (
-          <Flex vertical gap={2} data-testid="winners-cell">
-            {l.winners.map((w) => (
-              <span key={w.id}>
-                <TrophyOutlined style={{ color: '#d4a106' }} /> {w.supplier_name}: {fmtQty(w.amount)} ×{' '}
-                {formatPrice(w.price)} <Tag>{t(`tenders.reason.${w.reason}`)}</Tag>
-              </span>
-            ))}
-            {!l.winners.length && (
-              <Typography.Text type="secondary">{t('tenderView.winners.none')}</Typography.Text>
-            )}
-            {status === 'CHOOSING' && (
-              <Button
-                size="small"
-                type={l.winners.length ? 'default' : 'primary'}
-                onClick={() => props.onWinners(l)}
-              >
-                {t('tenderView.winners.choose')}
-              </Button>
-            )}
-          </Flex>
-        ),
-      });
-    cols.push(
+      {
+        key: 'offers',
+        title: t('tenderView.offers.title'),
+        width: 660,
+        render: (_v, l) => <OffersCell line={l} />,
+      },
       {
         key: 'creator',
-        title: t('tenders.fields.creator'),
-        width: 130,
-        render: (_v, l) => l.creator_name ?? '',
-      },
-      {
-        key: 'order_number',
-        title: t('tenders.fields.order_number'),
-        width: 110,
-        render: (_v, l) => l.order_number ?? '',
-      },
-      {
-        key: 'status',
-        title: t('tenders.fields.status'),
-        width: 110,
+        title: `${t('tenders.fields.creator')} / ${t('tenders.fields.order_number')}`,
+        width: 120,
         render: (_v, l) => (
-          <Tag color={DETAIL_COLORS[l.status]}>{t(`tenders.detail_status.${l.status}`)}</Tag>
+          <Flex vertical>
+            <span>{l.creator_name ?? ''}</span>
+            <Typography.Text type="secondary">{l.order_number ?? ''}</Typography.Text>
+          </Flex>
         ),
       },
-    );
-    if (status === 'ORDERED')
-      cols.push({
-        key: 'sync',
-        title: t('tenders.fields.sync'),
-        width: 110,
-        render: (_v, l) =>
-          l.bc_status ? (
-            <Tag color={BC_COLORS[l.bc_status] ?? 'default'}>
-              {t(`tenderView.bc.${l.bc_status}`, l.bc_status)}
-            </Tag>
-          ) : (
-            '—'
-          ),
-      });
-    cols.push({
-      key: 'actions',
-      title: '',
-      width: 90,
-      fixed: 'right',
-      render: (_v, l) => {
-        const n = l.supplier_comments.length + (l.winner_comment ? 1 : 0);
-        return (
-          <Flex gap={4}>
-            <Tooltip title={t('tenderView.comment.log')}>
-              <Badge count={n} size="small">
+      {
+        key: 'actions',
+        title: '',
+        width: status === 'CHOOSING' ? 130 : 70,
+        fixed: 'right',
+        render: (_v, l) => {
+          const n = l.supplier_comments.length + (l.winner_comment ? 1 : 0);
+          return (
+            <Flex gap={6} wrap>
+              {status === 'CHOOSING' && (
                 <Button
                   size="small"
-                  icon={<CommentOutlined />}
-                  aria-label={t('tenderView.comment.log')}
-                  onClick={() => props.onComments(l)}
-                />
-              </Badge>
-            </Tooltip>
-            {status === 'FINISHED' && props.canBlacklist && (
-              <Tooltip title={t('tenderView.blacklist.button')}>
-                <Button
-                  size="small"
-                  danger
-                  icon={<StopOutlined />}
-                  aria-label={t('tenderView.blacklist.button')}
-                  onClick={() => props.onBlacklist(l)}
-                />
+                  type={l.winners.length ? 'default' : 'primary'}
+                  icon={<TrophyOutlined />}
+                  onClick={() => props.onWinners(l)}
+                >
+                  {t('tenderView.winners.choose')}
+                </Button>
+              )}
+              <Tooltip title={t('tenderView.comment.log')}>
+                <Badge count={n} size="small">
+                  <Button
+                    size="small"
+                    icon={<CommentOutlined />}
+                    aria-label={t('tenderView.comment.log')}
+                    onClick={() => props.onComments(l)}
+                  />
+                </Badge>
               </Tooltip>
-            )}
-          </Flex>
-        );
+              {status === 'FINISHED' && props.canBlacklist && (
+                <Tooltip title={t('tenderView.blacklist.button')}>
+                  <Button
+                    size="small"
+                    danger
+                    icon={<StopOutlined />}
+                    aria-label={t('tenderView.blacklist.button')}
+                    onClick={() => props.onBlacklist(l)}
+                  />
+                </Tooltip>
+              )}
+            </Flex>
+          );
+        },
       },
-    });
+    ];
     return cols;
   }, [t, status, props.canBlacklist, props.onInfo, props.onComments, props.onBlacklist, props.onWinners]);
 
   const big = lines.length > 100;
+  const width = columns.reduce((sum, c) => sum + Number(c.width ?? 0), 0);
   return (
     <Table<DetailLine>
       className="buyer-lines"
@@ -183,7 +150,7 @@ export function BuyerLines(props: {
       dataSource={lines}
       pagination={false}
       virtual={big}
-      scroll={big ? { x: 1300, y: 640 } : { x: 1300 }}
+      scroll={big ? { x: width, y: 640 } : { x: width }}
       rowClassName={(l) => (l.winners.length ? 'line-has-winner' : '')}
     />
   );

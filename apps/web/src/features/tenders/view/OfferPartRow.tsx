@@ -12,13 +12,13 @@ import { ProducerSelect } from './ProducerSelect.tsx';
 
 /** Widths of the offer fields; the column title uses the same ones so labels line up. */
 export const OFFER_FIELDS = [
-  { key: 'producer', width: 190 },
-  { key: 'price', width: 110 },
-  { key: 'delivery_date', width: 140 },
-  { key: 'product_code', width: 140 },
-  { key: 'ean_code', width: 140 },
-  { key: 'available_qty', width: 90 },
-  { key: 'additional_qty', width: 90 },
+  { key: 'producer', width: 170 },
+  { key: 'price', width: 100 },
+  { key: 'delivery_date', width: 130 },
+  { key: 'product_code', width: 120 },
+  { key: 'ean_code', width: 125 },
+  { key: 'available_qty', width: 80 },
+  { key: 'additional_qty', width: 80 },
 ] as const;
 
 function Field(props: { width: number; error?: string; children: React.ReactNode }) {
@@ -186,6 +186,9 @@ export const OfferPartEditor = memo(function OfferPartEditor(props: {
     </div>
   );
 });
+
+/** Width of the offers column: the fields, their gaps and the remove button. */
+export const OFFERS_WIDTH = OFFER_FIELDS.reduce((s, f) => s + f.width, 0) + OFFER_FIELDS.length * 6 + 32 + 18;
 
 /** Column title with the offer field labels, aligned with the inputs. */
 export function OfferFieldLabels() {

@@ -38,13 +38,20 @@ export function OffersCell(props: { line: DetailLine }) {
   return (
     <div>
       <table className="offers-mini">
+        <colgroup>
+          <col style={{ width: '25%' }} />
+          <col style={{ width: '13%' }} />
+          <col style={{ width: '14%' }} />
+          <col style={{ width: '19%' }} />
+          <col style={{ width: '15%' }} />
+          <col style={{ width: '14%' }} />
+        </colgroup>
         <thead>
           <tr>
             <th>{t('tenderView.offers.supplier')}</th>
-            <th>{t('tenderView.offers.price')}</th>
+            <th className="num">{t('tenderView.offers.price')}</th>
             <th>{t('tenderView.offer.producer')}</th>
-            <th>{t('tenderView.offer.product_code')}</th>
-            <th>{t('tenderView.offer.ean_code')}</th>
+            <th>{t('tenderView.offers.codes')}</th>
             <th>{t('tenderView.offers.qty_date')}</th>
             <th>{t('tenderView.offers.ordered')}</th>
           </tr>
@@ -75,28 +82,40 @@ function OfferRow({ p, winner }: { p: Proposal; winner?: DetailLine['winners'][n
   return (
     <tr className={winner ? 'offer-winner' : undefined} data-testid="offer-row">
       <td>
-        {p.supplier_name}
-        {p.supplier_registration_code && (
-          <Typography.Text type="secondary"> ({p.supplier_registration_code})</Typography.Text>
-        )}
+        <div className="offer-supplier">{p.supplier_name}</div>
+        {p.supplier_registration_code && <div className="offer-sub">{p.supplier_registration_code}</div>}
       </td>
       <td className="num">
-        {formatPrice(p.price)}
-        {p.is_lowest && (
-          <Tag color="green" style={{ marginLeft: 4 }}>
-            {t('tenderView.offers.lowest')}
-          </Tag>
+        {p.is_lowest ? (
+          <Tooltip title={t('tenderView.offers.lowest')}>
+            <span className="offer-lowest">{formatPrice(p.price)}</span>
+          </Tooltip>
+        ) : (
+          formatPrice(p.price)
         )}
       </td>
       <td>{p.producer?.name ?? ''}</td>
-      <td>{p.product_code ?? ''}</td>
-      <td>{p.ean_code ?? ''}</td>
       <td>
-        {fmtQty(p.available_qty) || '—'}
-        {p.additional_qty && Number(p.additional_qty) > 0 ? ` (+${fmtQty(p.additional_qty)})` : ''} /{' '}
-        {fmtDate(p.delivery_date)}
+        <div>{p.product_code ?? ''}</div>
+        <div className="offer-sub">{p.ean_code ?? ''}</div>
       </td>
-      <td>{winner ? `${fmtQty(winner.amount)} (${t(`tenders.reason.${winner.reason}`)})` : ''}</td>
+      <td>
+        <div>
+          {fmtQty(p.available_qty) || '—'}
+          {p.additional_qty && Number(p.additional_qty) > 0 ? ` (+${fmtQty(p.additional_qty)})` : ''}
+        </div>
+        <div className="offer-sub">{fmtDate(p.delivery_date)}</div>
+      </td>
+      <td>
+        {winner && (
+          <>
+            <div>
+              <strong>{fmtQty(winner.amount)}</strong>
+            </div>
+            <div className="offer-sub">{t(`tenders.reason.${winner.reason}`)}</div>
+          </>
+        )}
+      </td>
     </tr>
   );
 }

@@ -113,6 +113,7 @@ export function ProducerSelect(props: {
         setText('');
       }}
       popupMatchSelectWidth={false}
+      style={{ width: '100%' }}
     />
   );
 }

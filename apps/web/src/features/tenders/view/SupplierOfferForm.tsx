@@ -12,7 +12,10 @@ import { ApiError } from '../../../lib/api.ts';
 import { fmtQty } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { type Tender, useViewActions } from '../viewApi.ts';
-import { OfferFieldLabels, OfferPartEditor } from './OfferPartRow.tsx';
+import { OFFERS_WIDTH, OfferFieldLabels, OfferPartEditor } from './OfferPartRow.tsx';
+
+const TABLE_WIDTH = 40 + 180 + 80 + OFFERS_WIDTH;
+
 import { OfferStore, placeErrors, validateDraft } from './offerDraft.ts';
 
 export type LineAction = (line: DetailLine) => void;
@@ -67,11 +70,11 @@ export function SupplierOfferForm(props: {
 
   const columns = useMemo<TableColumnsType<DetailLine>>(
     () => [
-      { key: 'n', title: '#', width: 48, render: (_v, _l, i) => i + 1 },
+      { key: 'n', title: '#', width: 40, render: (_v, _l, i) => i + 1 },
       {
         key: 'part',
         title: t('tenders.fields.part_name'),
-        width: 220,
+        width: 180,
         render: (_v, l) => <PartCell line={l} onInfo={props.onInfo} onComment={props.onComment} />,
       },
       {
@@ -85,6 +88,7 @@ export function SupplierOfferForm(props: {
       {
         key: 'offers',
         title: <OfferFieldLabels />,
+        width: OFFERS_WIDTH,
         render: (_v, l) => <OfferPartEditor detail={l.id} store={store} minDate={minDate} />,
       },
     ],
@@ -145,7 +149,7 @@ export function SupplierOfferForm(props: {
         dataSource={lines}
         pagination={false}
         virtual={lines.length > 30}
-        scroll={lines.length > 30 ? { x: 1450, y: 620 } : { x: 1450 }}
+        scroll={lines.length > 30 ? { x: TABLE_WIDTH, y: 620 } : { x: TABLE_WIDTH }}
         bordered
       />
       <div>
