@@ -123,7 +123,7 @@ export async function buildTender(ctx: Ctx, status: TenderStatus, opts: { lines?
     ['supplier', producers[0], prices.supplier],
     ['supplier2', producers[1], prices.supplier2],
   ] as const) {
-    res = await offer(ctx, role, id, built.lines.map((d) => ({ detail: d, offers: [offerLine(producer, price)] })), { comment: `comment of ${role}` });
+    res = await offer(ctx, role, id, built.lines.map((d) => ({ detail: d, offers: [offerLine(producer, price)] })), { comment: `${role} says hello` });
     expect(res.statusCode, res.body).toBe(200);
   }
   if (status === 'ACTIVE') return built;
