@@ -48,6 +48,7 @@ export const AvailableLinesTable = memo(function AvailableLinesTable(props: {
         key: 'qty',
         title: t('tenders.fields.qty'),
         align: 'right' as const,
+        fixed: 'right' as const,
         render: (_: unknown, r: DetailLine) => <span className="num">{fmtQty(r.qty)}</span>,
       },
       {

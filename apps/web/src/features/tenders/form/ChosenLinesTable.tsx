@@ -55,6 +55,7 @@ export const ChosenLinesTable = memo(function ChosenLinesTable(props: {
         key: 'qty',
         title: t('tenders.fields.qty'),
         align: 'right' as const,
+        fixed: 'right' as const,
         render: (_: unknown, r: ChosenLine) => (
           <QtyInput id={r.id} qty={r.qty} label={t('tenders.fields.qty')} onChange={props.onQty} />
         ),
@@ -117,17 +118,17 @@ export const ChosenLinesTable = memo(function ChosenLinesTable(props: {
                 <Table.Summary.Cell index={0} colSpan={columns.length - 3}>
                   {t('tenders.form.total', { count: props.chosen.length })}
                 </Table.Summary.Cell>
-                <Table.Summary.Cell index={1} align="right">
+                <Table.Summary.Cell index={columns.length - 3} align="right">
                   <span className="num" data-testid="total-replenishment">
                     {fmtQty(props.totals.replenishment)}
                   </span>
                 </Table.Summary.Cell>
-                <Table.Summary.Cell index={2} align="right">
+                <Table.Summary.Cell index={columns.length - 2} align="right">
                   <span className="num" data-testid="total-qty">
                     {fmtQty(props.totals.qty)}
                   </span>
                 </Table.Summary.Cell>
-                <Table.Summary.Cell index={3} />
+                <Table.Summary.Cell index={columns.length - 1} />
               </Table.Summary.Row>
             </Table.Summary>
           ) : null

@@ -33,8 +33,11 @@ export function lineColumns<R>(t: TFunction, get: (row: R) => DetailLine): LineC
       'part_name',
       t('tenders.fields.part_name'),
       (l) => (
-        <span style={{ whiteSpace: 'nowrap' }}>
-          {l.part_name} <PartInfoButton name={l.part_name} code={l.part_code} tags={l.part_codes_tags} />
+        <span className="line-name">
+          <span className="line-name-text" title={l.part_name}>
+            {l.part_name}
+          </span>
+          <PartInfoButton name={l.part_name} code={l.part_code} tags={l.part_codes_tags} />
         </span>
       ),
       { sortable: true },
@@ -50,10 +53,7 @@ export function lineColumns<R>(t: TFunction, get: (row: R) => DetailLine): LineC
       'replenishment_qty',
       t('tenders.fields.replenishment_qty'),
       (l) => <span className="num">{fmtQty(l.replenishment_qty)}</span>,
-      {
-        sortable: true,
-        align: 'right',
-      },
+      { sortable: true, align: 'right', fixed: 'right' },
     ),
   ];
 }

@@ -39,6 +39,18 @@ function SyncIcon({ tender, t }: { tender: Tender; t: TFunction }) {
   );
 }
 
+/** Created on the first line, updated (when it differs) below it, smaller. */
+function CreatedUpdated({ created, updated }: { created: string | null; updated: string | null }) {
+  const c = fmtDateTime(created);
+  const u = fmtDateTime(updated);
+  return (
+    <span className="created-updated">
+      {c}
+      {u && u !== c && <span className="updated">{u}</span>}
+    </span>
+  );
+}
+
 const num = (v: number) => <span className="num">{v}</span>;
 
 export function tenderColumns(t: TFunction, isSupplier: boolean): ResourceColumn<Tender>[] {
@@ -92,15 +104,13 @@ export function tenderColumns(t: TFunction, isSupplier: boolean): ResourceColumn
       key: 'created',
       title: t('tenders.fields.created_updated'),
       sortable: true,
-      render: (_v, r) => (
-        <Typography.Text type="secondary">{fmtCreatedUpdated(r.created, r.updated)}</Typography.Text>
-      ),
+      render: (_v, r) => <CreatedUpdated created={r.created} updated={r.updated} />,
     },
     { key: 'approver_name', title: t('tenders.fields.approver') },
     isSupplier && {
       key: 'proposal_created',
       title: t('tenders.fields.proposal_created_updated'),
-      render: (_v, r) => fmtCreatedUpdated(r.proposal_created, r.proposal_updated),
+      render: (_v, r) => <CreatedUpdated created={r.proposal_created} updated={r.proposal_updated} />,
     },
     { key: 'group', dataIndex: 'group_name', title: t('tenders.fields.group'), sortable: true },
     { key: 'warehouse', dataIndex: 'warehouse_name', title: t('tenders.fields.warehouse'), sortable: true },
@@ -108,11 +118,13 @@ export function tenderColumns(t: TFunction, isSupplier: boolean): ResourceColumn
       key: 'status',
       title: t('tenders.fields.status'),
       sortable: true,
+      fixed: 'right',
       render: (_v, r) => <TenderStatusTag status={r.status} t={t} />,
     },
     !isSupplier && {
       key: 'failed_bc_details',
       title: t('tenders.fields.sync'),
+      fixed: 'right',
       align: 'center',
       render: (_v, r) => <SyncIcon tender={r} t={t} />,
     },
