@@ -6,7 +6,6 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { testConfig } from './config.ts';
 import { testContext } from './test/context.ts';
-import { freshDatabase } from './test/db.ts';
 import { allowedUser, fillPath, label, openapiPath } from './test/routes.ts';
 
 const ctx = await testContext();
@@ -97,8 +96,7 @@ describe('unknown paths', () => {
   it('serves the web app for other GETs when it is built, and still 404 JSON under /api', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-web-'));
     fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>portal</title>');
-    const database = await freshDatabase();
-    const app = await buildApp({ config: testConfig({ WEB_DIST: dir }), database });
+    const app = await buildApp({ config: testConfig({ WEB_DIST: dir }), database: ctx.database });
     try {
       const page = await app.inject({ method: 'GET', url: '/setup/groups' });
       expect(page.statusCode).toBe(200);
@@ -109,7 +107,6 @@ describe('unknown paths', () => {
       expect(api.json()).toEqual({ detail: 'not_found' });
     } finally {
       await app.close();
-      await database.close();
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });

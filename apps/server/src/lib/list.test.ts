@@ -39,6 +39,12 @@ describe('paging', () => {
     expect(res.json()).toEqual({ results: [], count: N, pages: 5 });
   });
 
+  it('counts correctly past the end of a joined list too', async () => {
+    const all = (await get('/api/warehouses/', { page_size: '0' })).json() as Row[];
+    const res = await get('/api/warehouses/', { page: '50', page_size: '100' });
+    expect(res.json()).toEqual({ results: [], count: all.length, pages: Math.max(1, Math.ceil(all.length / 100)) });
+  });
+
   it('answers an empty list as one empty page', async () => {
     expect((await listGroups({ search: 'no-such-group-anywhere' })).json()).toEqual({ results: [], count: 0, pages: 1 });
   });
