@@ -71,12 +71,13 @@ describe('paging', () => {
       [{ page_size: '1.5' }, { page_size: ['invalid_page_size'] }],
       [{ ids: '1,a' }, { ids: ['invalid_ids'] }],
       [{ ids: '1,,2' }, { ids: ['invalid_ids'] }],
+      [{ ids: Array.from({ length: 5001 }, (_, i) => i + 1).join(','), page_size: '0' }, { ids: ['invalid_ids'] }],
       [{ is_active: 'maybe' }, { is_active: ['invalid_choice'] }],
     ];
     for (const [query, errors] of cases) {
       const res = await get('/api/groups/', query);
-      expect(res.statusCode, JSON.stringify(query)).toBe(400);
-      expect(res.json(), JSON.stringify(query)).toEqual(errors);
+      expect(res.statusCode, JSON.stringify(query).slice(0, 80)).toBe(400);
+      expect(res.json(), JSON.stringify(query).slice(0, 80)).toEqual(errors);
     }
   });
 });
