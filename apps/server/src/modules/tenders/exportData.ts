@@ -21,7 +21,7 @@ import {
 } from '../../db/schema/index.ts';
 import { isSupplier, type SessionUser } from '../../lib/auth.ts';
 import { AppError, forbidden, nonField, notFound } from '../../lib/errors.ts';
-import { tenderVisibleWhere } from './access.ts';
+import { tenderVisibleWhere, viewerOf } from './access.ts';
 
 export type ExportData = z.infer<typeof exportDataSchema>;
 
@@ -73,7 +73,8 @@ export interface ExportOrders {
 
 /**
  * The tender if this user may download its orders: it must be visible to the user (404 otherwise), ORDERED
- * (400 tender_not_ordered), and for a supplier its company must have won at least one line (403).
+ * (400 tender_not_ordered), and for a supplier its company must have won at least one line and the user must be
+ * allowed to see the company's offers (a PLAIN employee only when the company shares them with employees) (403).
  * Answers the supplier filter: null for buyers, the company id for a winning supplier.
  */
 export async function exportAccess(db: Db, tenderId: number, user: SessionUser) {
@@ -100,6 +101,7 @@ export async function exportAccess(db: Db, tenderId: number, user: SessionUser) 
   if (t.status !== 'ORDERED') throw nonField('tender_not_ordered');
   let supplierId: number | null = null;
   if (isSupplier(user)) {
+    if (!(await viewerOf(db, user)).seesCompanyOffers) throw forbidden();
     const [won] = await db
       .select({ id: winners.id })
       .from(winners)

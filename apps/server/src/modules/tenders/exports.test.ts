@@ -1,6 +1,7 @@
+import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { history } from '../../db/schema/index.ts';
+import { history, suppliers, users } from '../../db/schema/index.ts';
 import { audit } from '../../lib/history.ts';
 import { testContext } from '../../test/context.ts';
 import { buildSupplier, buildUser } from '../../test/factories.ts';
@@ -68,8 +69,6 @@ describe('tender exports', () => {
   });
 
   it('labels the files in the user language', async () => {
-    const { users } = await import('../../db/schema/index.ts');
-    const { eq } = await import('drizzle-orm');
     await ctx.db.update(users).set({ language: 'ru' }).where(eq(users.id, ctx.users.contractor.id));
     const res = await ctx.as('contractor', { method: 'GET', url: `/api/tenders/${id}/export_excel/` });
     const rows = await readXlsx(res.rawPayload);
@@ -106,6 +105,20 @@ describe('tender exports', () => {
     expect(
       (await ctx.as('supplier', { method: 'GET', url: `/api/tenders/${id}/export_data/` })).statusCode,
     ).toBe(403);
+  });
+
+  it('lets a PLAIN employee of the winner download only when the company shares its offers with employees', async () => {
+    const url = `/api/tenders/${id}/export_excel/`;
+    expect((await ctx.as('employee', { method: 'GET', url })).statusCode).toBe(403);
+    await ctx.db
+      .update(suppliers)
+      .set({ isEmployeesCanViewProposal: true })
+      .where(eq(suppliers.id, ctx.supplierCo.id));
+    expect((await ctx.as('employee', { method: 'GET', url })).statusCode).toBe(200);
+    await ctx.db
+      .update(suppliers)
+      .set({ isEmployeesCanViewProposal: false })
+      .where(eq(suppliers.id, ctx.supplierCo.id));
   });
 
   it('makes a PDF with the tender code and Cyrillic and Estonian text', async () => {
