@@ -17,8 +17,8 @@ type Row = { name: string; rows: number | null; p50: number; p90: number; p99: n
 
 async function load(name: string, opts: { url: string; method?: 'GET' | 'POST'; body?: string; headers?: Record<string, string> }, rows: number | null): Promise<Row> {
   // A short warm-up, then the measured run.
-  await autocannon({ ...opts, connections: CONNECTIONS, duration: 2 });
-  const r = await autocannon({ ...opts, connections: CONNECTIONS, duration: DURATION });
+  await autocannon({ ...opts, connections: CONNECTIONS, duration: 2, timeout: 60 });
+  const r = await autocannon({ ...opts, connections: CONNECTIONS, duration: DURATION, timeout: 60 });
   const row = {
     name,
     rows,
