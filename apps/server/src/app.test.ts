@@ -121,6 +121,23 @@ describe('bad input is a 400, never a 500', () => {
     }
   });
 
+  it('answers a repeated query key, a foreign content type and an oversized body without a 500', async () => {
+    let res = await ctx.as('admin', { method: 'GET', url: '/api/groups/?page=1&page=2&search=a&search=b' });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json()).sort()).toEqual(['page', 'search']);
+    res = await ctx.as('admin', { method: 'POST', url: '/api/groups/', payload: '<name>x</name>', headers: { 'content-type': 'application/xml' } });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual({ detail: 'unsupported_media_type' });
+    res = await ctx.as('admin', {
+      method: 'POST',
+      url: '/api/groups/',
+      payload: JSON.stringify({ name: 'x'.repeat(3 * 1024 * 1024) }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ detail: 'too_large' });
+  });
+
   it('answers wrong types with field keys', async () => {
     let res = await ctx.as('admin', { method: 'POST', url: '/api/groups/', payload: { name: 12, is_active: 'yes' } });
     expect(res.statusCode).toBe(400);
