@@ -233,9 +233,10 @@ async function checkLine(
   d: { id: number; partId: number; need: string },
   body: ProposalWrite,
   others: (typeof proposals.$inferSelect)[],
+  at: Date,
 ) {
   const bl = await blacklistedByPart(tx, [d.partId]);
-  const errors: Record<string, string[]> = { ...validateOfferLine(body, { today: todayOf(now()), needQty: String(d.need), blacklistedProducerIds: bl.get(d.partId) ?? [] }) };
+  const errors: Record<string, string[]> = { ...validateOfferLine(body, { today: todayOf(at), needQty: String(d.need), blacklistedProducerIds: bl.get(d.partId) ?? [] }) };
   if (body.producer != null && !errors.producer) {
     if (!(await usableProducers(tx, [body.producer])).has(body.producer)) errors.producer = ['producer_should_exist'];
     else if (others.some((o) => o.producerId === body.producer)) errors.producer = ['duplicate_producer'];
@@ -264,17 +265,16 @@ export async function addProposal(db: Db, viewer: Viewer, detailId: number, body
   const sup = viewer.supplierId!;
   return db.transaction(async (tx) => {
     const d = await tenderOfDetail(tx, detailId);
-    await lockForOffer(tx, viewer, d.tenderId);
+    const { at } = await lockForOffer(tx, viewer, d.tenderId);
     const others = await tx.select().from(proposals).where(and(eq(proposals.detailId, detailId), eq(proposals.supplierId, sup)));
     if (others.length >= 3) throw nonField('too_many_offers');
-    await checkLine(tx, d, body, others);
-    const at = now();
+    await checkLine(tx, d, body, others, at);
     const values = proposalValues(body);
     const [p] = await tx
       .insert(proposals)
       .values({ ...values, tenderId: d.tenderId, detailId, supplierId: sup, userId: viewer.user.id, created: at, updated: at })
       .returning({ id: proposals.id });
-    await audit(tx, { entity: 'proposal', entityId: p.id, tenderId: d.tenderId, action: 'created', user: viewer.user, data: { supplier_id: sup, detail: detailId, producer: values.producerId, price: values.price } });
+    await auditMany(tx, viewer.user, [{ entity: 'proposal', entityId: p.id, tenderId: d.tenderId, action: 'created', data: { supplier_id: sup, detail: detailId, producer: values.producerId, price: values.price } }], at);
     return p.id;
   });
 }
@@ -289,7 +289,7 @@ async function ownProposal(tx: Tx, viewer: Viewer, id: number) {
 export async function changeProposal(db: Db, viewer: Viewer, id: number, body: ProposalWrite) {
   return db.transaction(async (tx) => {
     const p0 = await ownProposal(tx, viewer, id);
-    await lockForOffer(tx, viewer, p0.tenderId);
+    const { at } = await lockForOffer(tx, viewer, p0.tenderId);
     const p = await ownProposal(tx, viewer, id);
     const d = await tenderOfDetail(tx, p.detailId);
     const merged: ProposalWrite = {
@@ -305,10 +305,10 @@ export async function changeProposal(db: Db, viewer: Viewer, id: number, body: P
       .select()
       .from(proposals)
       .where(and(eq(proposals.detailId, p.detailId), eq(proposals.supplierId, p.supplierId), ne(proposals.id, id)));
-    await checkLine(tx, d, merged, others);
+    await checkLine(tx, d, merged, others, at);
     const values = proposalValues(merged);
-    await tx.update(proposals).set({ ...values, userId: viewer.user.id, updated: now() }).where(eq(proposals.id, id));
-    await audit(tx, { entity: 'proposal', entityId: id, tenderId: p.tenderId, action: 'changed', user: viewer.user, data: { supplier_id: p.supplierId, detail: p.detailId, producer: values.producerId, price: values.price } });
+    await tx.update(proposals).set({ ...values, userId: viewer.user.id, updated: at }).where(eq(proposals.id, id));
+    await auditMany(tx, viewer.user, [{ entity: 'proposal', entityId: id, tenderId: p.tenderId, action: 'changed', data: { supplier_id: p.supplierId, detail: p.detailId, producer: values.producerId, price: values.price } }], at);
     return id;
   });
 }
@@ -317,10 +317,10 @@ export async function changeProposal(db: Db, viewer: Viewer, id: number, body: P
 export async function deleteProposal(db: Db, viewer: Viewer, id: number) {
   await db.transaction(async (tx) => {
     const p0 = await ownProposal(tx, viewer, id);
-    await lockForOffer(tx, viewer, p0.tenderId);
+    const { at } = await lockForOffer(tx, viewer, p0.tenderId);
     const p = await ownProposal(tx, viewer, id);
     await tx.delete(proposals).where(eq(proposals.id, id));
-    await audit(tx, { entity: 'proposal', entityId: id, tenderId: p.tenderId, action: 'deleted', user: viewer.user, data: { supplier_id: p.supplierId, detail: p.detailId } });
+    await auditMany(tx, viewer.user, [{ entity: 'proposal', entityId: id, tenderId: p.tenderId, action: 'deleted', data: { supplier_id: p.supplierId, detail: p.detailId } }], at);
   });
 }
 

@@ -51,9 +51,9 @@ export async function auditMany(
   tx: Tx,
   user: SessionUser | null,
   rows: { entity: string; entityId: number; action: string; tenderId: number | null; data?: Record<string, unknown> }[],
+  at: Date = now(),
 ) {
   if (!rows.length) return;
-  const at = now();
   for (let i = 0; i < rows.length; i += 500) {
     await tx.insert(history).values(
       rows.slice(i, i + 500).map((r) => ({
@@ -434,8 +434,11 @@ export async function addTenderComment(db: Db, viewer: Viewer, id: number, conte
   });
 }
 
-/** In the offer transaction: the tender locked, ACTIVE and before its finish by the server clock. */
-export async function lockForOffer(tx: Tx, viewer: Viewer, tenderId: number): Promise<TenderRecord> {
+/**
+ * In the offer transaction: the tender locked, ACTIVE and before its finish by the server clock. Returns the
+ * tender with `at`, the time of the check: every write of the offer is stamped with it.
+ */
+export async function lockForOffer(tx: Tx, viewer: Viewer, tenderId: number): Promise<TenderRecord & { at: Date }> {
   if (!viewer.seesCompanyOffers) throw forbidden();
   // Visible to the company's groups regardless of state, so an offer on a DRAFT is a 400, not a 404.
   const [t] = await tx
@@ -452,7 +455,7 @@ export async function lockForOffer(tx: Tx, viewer: Viewer, tenderId: number): Pr
   const at = now();
   if (t.status === 'DRAFT' || t.status === 'WAITING') throw wrongState();
   if (t.status !== 'ACTIVE' || at.getTime() >= t.finish.getTime()) throw deadlinePassed();
-  return t;
+  return { ...t, at };
 }
 
 /** Active blacklisted producers per part. */
@@ -485,7 +488,7 @@ export async function submitOffer(db: Db, viewer: Viewer, tenderId: number, body
   const sup = viewer.supplierId!;
   await db.transaction(async (tx) => {
     const t = await lockForOffer(tx, viewer, tenderId);
-    const at = now();
+    const at = t.at;
     const lines = await tx
       .select({ id: details.id, partId: details.partId, need: needSql })
       .from(details)
@@ -551,16 +554,15 @@ export async function submitOffer(db: Db, viewer: Viewer, tenderId: number, body
     for (const p of before) {
       if (!kept.has(p.id)) auditRows.push({ entity: 'proposal', entityId: p.id, action: 'deleted', tenderId: t.id, data: { supplier_id: sup, detail: p.detailId } });
     }
-    await auditMany(tx, viewer.user, auditRows);
+    await auditMany(tx, viewer.user, auditRows, at);
     await tx.insert(tenderLogs).values({ tenderId: t.id, supplierId: sup, userId: viewer.user.id, action: 'AGREED', created: at }).onConflictDoNothing();
-    if (body.comment !== undefined) await setCompanyTenderComment(tx, viewer, t.id, body.comment);
+    if (body.comment !== undefined) await setCompanyTenderComment(tx, viewer, t.id, body.comment, at);
   });
 }
 
 /** The company's one offer comment on a tender: replaced; blank deletes it. */
-async function setCompanyTenderComment(tx: Tx, viewer: Viewer, tenderId: number, content: string) {
+async function setCompanyTenderComment(tx: Tx, viewer: Viewer, tenderId: number, content: string, at: Date) {
   const text = content.trim();
-  const at = now();
   const [prev] = await tx
     .select()
     .from(comments)
@@ -601,6 +603,7 @@ export async function cancelOffer(db: Db, viewer: Viewer, tenderId: number) {
       tx,
       viewer.user,
       gone.map((p) => ({ entity: 'proposal', entityId: p.id, action: 'deleted', tenderId: t.id, data: { supplier_id: sup, detail: p.detailId, reason: 'offer_canceled' } })),
+      t.at,
     );
   });
 }

@@ -1,0 +1,116 @@
+// The deadline race: many offers around the end, with the clock just before finish. Accepted offers were
+// written before the end, later ones refused with deadline_passed, none lost or doubled.
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { history, proposals, tenders } from '../../db/schema/index.ts';
+import { testContext } from '../../test/context.ts';
+import { buildSupplier, buildUser } from '../../test/factories.ts';
+import { buildTender, offerLine, setClock } from './test-helpers.ts';
+
+const ctx = await testContext();
+
+describe('deadline race', () => {
+  it('40 concurrent offers from 4 suppliers around the end: accepted before the end only, none lost or doubled', async () => {
+    const t = await buildTender(ctx, 'WAITING', { lines: 2 });
+    const [row] = await ctx.db.select().from(tenders).where(eq(tenders.id, t.id));
+    await setClock(ctx, new Date(row.start.getTime() + 1000));
+    expect((await ctx.db.select().from(tenders).where(eq(tenders.id, t.id)))[0].status).toBe('ACTIVE');
+
+    const tokens: { supplierId: number; token: string }[] = [
+      { supplierId: ctx.supplierCo.id, token: await ctx.tokenOf('supplier') },
+      { supplierId: ctx.supplierCo2.id, token: await ctx.tokenOf('supplier2') },
+    ];
+    for (let i = 0; i < 2; i++) {
+      const co = await buildSupplier(ctx.db, {}, [ctx.group.id]);
+      const u = await buildUser(ctx.db, { group: 'SUPPLIER', supplierId: co.id, supplierRole: 'ADVANCED', isAdmin: true });
+      tokens.push({ supplierId: co.id, token: await ctx.login(u.email) });
+    }
+
+    // The clock 1 s before the end (it keeps ticking in real time); 40 offers launched 50 ms apart over 2 s.
+    await setClock(ctx, new Date(row.finish.getTime() - 1000));
+    const sends = Array.from({ length: 40 }, (_, i) => {
+      const who = tokens[i % tokens.length];
+      const price = `1.${String(i + 1).padStart(4, '0')}`;
+      return new Promise<{ i: number; supplierId: number; price: string; status: number; body: string }>((resolve) => {
+        setTimeout(async () => {
+          const res = await ctx.app.inject({
+            method: 'POST',
+            url: `/api/tenders/${t.id}/offer/`,
+            headers: { authorization: `Token ${who.token}` },
+            payload: { agreed: true, lines: t.lines.map((d) => ({ detail: d, offers: [offerLine(t.producers[0], price)] })) },
+          });
+          resolve({ i, supplierId: who.supplierId, price, status: res.statusCode, body: res.body });
+        }, i * 50);
+      });
+    });
+    // The scheduler runs in the middle of it, as a replica would.
+    const tickAt = new Promise<void>((resolve) => setTimeout(() => ctx.app.scheduler.runOnce().then(() => resolve()), 1100));
+    const results = await Promise.all(sends);
+    await tickAt;
+
+    const accepted = results.filter((r) => r.status === 200);
+    const refused = results.filter((r) => r.status !== 200);
+    expect(accepted.length).toBeGreaterThan(0);
+    expect(refused.length).toBeGreaterThan(0);
+    for (const r of refused) {
+      expect(r.status).toBe(400);
+      expect(JSON.parse(r.body)).toEqual({ non_field_errors: ['deadline_passed'] });
+    }
+    const finish = row.finish.getTime();
+    const rows = await ctx.db.select().from(proposals).where(eq(proposals.tenderId, t.id));
+    const audit = (await ctx.db.select().from(history).where(and(eq(history.tenderId, t.id), eq(history.entity, 'proposal')))).filter(
+      (h) => h.action !== 'deleted',
+    );
+    // every write happened before the end
+    for (const p of rows) expect(p.updated.getTime()).toBeLessThan(finish);
+    for (const h of audit) expect(h.created.getTime()).toBeLessThan(finish);
+    for (const { supplierId } of tokens) {
+      const mine = accepted.filter((r) => r.supplierId === supplierId);
+      const current = rows.filter((p) => p.supplierId === supplierId);
+      // none doubled: one proposal per line for a company with an accepted offer, none otherwise
+      expect(current).toHaveLength(mine.length ? 2 : 0);
+      // none lost: every accepted offer wrote both lines, and nothing else was written
+      const written = audit.filter((h) => (h.data as { supplier_id: number }).supplier_id === supplierId);
+      expect(written).toHaveLength(mine.length * 2);
+      expect(new Set(written.map((h) => (h.data as { price: string }).price))).toEqual(new Set(mine.map((m) => m.price)));
+      // the company's current set is its last accepted offer
+      if (mine.length) expect(new Set(current.map((p) => Number(p.price)))).toEqual(new Set([Number(mine.at(-1)!.price)]));
+    }
+    // after the end the tender is FINISHED and stays refused
+    const late = await ctx.as('supplier', {
+      method: 'POST',
+      url: `/api/tenders/${t.id}/offer/`,
+      payload: { agreed: true, lines: [{ detail: t.lines[0], offers: [offerLine(t.producers[0], '5')] }] },
+    });
+    expect(late.json()).toEqual({ non_field_errors: ['deadline_passed'] });
+    expect((await ctx.db.select().from(tenders).where(eq(tenders.id, t.id)))[0].status).toBe('FINISHED');
+  });
+
+  it('an offer exactly at the finish time is refused even before the scheduler has run', async () => {
+    const t = await buildTender(ctx, 'WAITING', { lines: 1 });
+    const [row] = await ctx.db.select().from(tenders).where(eq(tenders.id, t.id));
+    await setClock(ctx, new Date(row.start.getTime() + 1000));
+    // freeze the clock exactly at finish without a scheduler tick
+    const { freeze } = await import('../../lib/clock.ts');
+    freeze(row.finish);
+    const res = await ctx.as('supplier', {
+      method: 'POST',
+      url: `/api/tenders/${t.id}/offer/`,
+      payload: { agreed: true, lines: [{ detail: t.lines[0], offers: [offerLine(t.producers[0], '5')] }] },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ non_field_errors: ['deadline_passed'] });
+    expect((await ctx.db.select().from(tenders).where(eq(tenders.id, t.id)))[0].status).toBe('ACTIVE');
+    expect(await ctx.db.select().from(proposals).where(eq(proposals.tenderId, t.id))).toHaveLength(0);
+    freeze(new Date(row.finish.getTime() - 1));
+    const ok = await ctx.as('supplier', {
+      method: 'POST',
+      url: `/api/tenders/${t.id}/offer/`,
+      payload: { agreed: true, lines: [{ detail: t.lines[0], offers: [offerLine(t.producers[0], '5')] }] },
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const { resetClock, setNow } = await import('../../lib/clock.ts');
+    resetClock();
+    setNow(new Date(row.finish.getTime() + 1000));
+  });
+});
