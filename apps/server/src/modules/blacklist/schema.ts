@@ -1,7 +1,7 @@
 // Blacklist payloads and answers (spec 3 §3, §5, §7).
 import { COMMENT_MAX } from '@portal/shared';
 import { z } from 'zod';
-import { listQuery } from '../../lib/list.ts';
+import { boolQuery, idString, listQuery } from '../../lib/list.ts';
 
 const id = z.number().int().positive().max(2_147_483_647);
 
@@ -37,7 +37,11 @@ export type BlacklistItem = z.infer<typeof blacklistItem>;
 export const blacklistDetail = blacklistItem.extend({ comments: z.array(blacklistComment) });
 export type BlacklistDetail = z.infer<typeof blacklistDetail>;
 
-export const blacklistListQuery = listQuery;
+/** Besides the list parameters: is_active, and part (the entry of one part, as the tender view's modal needs). */
+export const blacklistListQuery = listQuery.extend({
+  is_active: boolQuery.optional(),
+  part: idString.optional(),
+});
 
 /** The reason comment: required, not only spaces, at most 1000 characters (checked in the service with the rest). */
 const comment = z.string().max(COMMENT_MAX, 'comment_too_long').nullable().optional();

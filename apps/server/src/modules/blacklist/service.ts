@@ -89,13 +89,17 @@ async function serialise(db: Db, rows: Row[]): Promise<BlacklistItem[]> {
   });
 }
 
-export function listBlacklists(db: Db, query: ListQuery) {
+export function listBlacklists(db: Db, query: ListQuery & { is_active?: boolean; part?: number }) {
   return paginate({
     db,
     query,
     spec,
     select: () => baseSelect(db),
-    where: [eq(blacklists.isDeleted, false)],
+    where: [
+      eq(blacklists.isDeleted, false),
+      query.is_active === undefined ? undefined : eq(blacklists.isActive, query.is_active),
+      query.part === undefined ? undefined : eq(blacklists.partId, query.part),
+    ],
     map: (rows) => serialise(db, rows),
   });
 }
