@@ -89,6 +89,26 @@ describe('groups', () => {
   });
 });
 
+describe('racing saves', () => {
+  it('lets one of several simultaneous saves of one name win and answers the others 400, never 500', async () => {
+    const name = `Race ${uid()}`;
+    const res = await Promise.all(
+      Array.from({ length: 6 }, () => ctx.as('admin', { method: 'POST', url: '/api/groups/', payload: { name } })),
+    );
+    expect(res.map((r) => r.statusCode).sort()).toEqual([201, 400, 400, 400, 400, 400]);
+    for (const r of res.filter((x) => x.statusCode === 400)) expect(r.json()).toEqual({ name: ['name_exists'] });
+
+    const code = `R${uid()}`;
+    const wres = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        ctx.as('admin', { method: 'POST', url: '/api/warehouses/', payload: { name: `W ${uid()}`, group: ctx.group.id, code } }),
+      ),
+    );
+    expect(wres.map((r) => r.statusCode).sort()).toEqual([201, 400, 400, 400, 400, 400]);
+    for (const r of wres.filter((x) => x.statusCode === 400)) expect(r.json()).toEqual({ code: ['warehouse_code_exists'] });
+  });
+});
+
 describe('warehouses', () => {
   it('creates, reads, edits and lists a warehouse with its group name', async () => {
     const u = uid();
