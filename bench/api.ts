@@ -6,19 +6,21 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { ROOT, spawnServer, waitHealthy } from './lib.ts';
+import { cpuMs, ROOT, type Server, spawnServer, waitHealthy } from './lib.ts';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const PORT = 3202;
 
-type Row = { name: string; rows: number | null; p50: number; p90: number; p99: number; max: number; rps: number; requests: number; errors: number; non2xx: number };
+type Row = { name: string; rows: number | null; p50: number; p90: number; p99: number; max: number; rps: number; requests: number; errors: number; non2xx: number; cpuMsPerRequest: number };
 
-async function load(name: string, opts: { url: string; method?: 'GET' | 'POST'; body?: string; headers?: Record<string, string> }, rows: number | null): Promise<Row> {
+async function load(server: Server, name: string, opts: { url: string; method?: 'GET' | 'POST'; body?: string; headers?: Record<string, string> }, rows: number | null): Promise<Row> {
   // A short warm-up, then the measured run.
   await autocannon({ ...opts, connections: CONNECTIONS, duration: 2, timeout: 60 });
+  const cpu0 = cpuMs(server.proc.pid);
   const r = await autocannon({ ...opts, connections: CONNECTIONS, duration: DURATION, timeout: 60 });
+  const cpu = cpuMs(server.proc.pid) - cpu0;
   const row = {
     name,
     rows,
@@ -30,8 +32,10 @@ async function load(name: string, opts: { url: string; method?: 'GET' | 'POST'; 
     requests: r.requests.total,
     errors: r.errors + r.timeouts,
     non2xx: r.non2xx,
+    // Server CPU per request: independent of what else runs on the machine (unlike the latencies).
+    cpuMsPerRequest: r.requests.total ? Math.round((cpu / r.requests.total) * 10) / 10 : 0,
   };
-  console.log(`${name}: p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.rps} req/s, ${row.requests} requests, ${row.non2xx} non-2xx, ${row.errors} errors`);
+  console.log(`${name}: p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.rps} req/s, ${row.requests} requests, ${row.non2xx} non-2xx, ${row.errors} errors, server CPU ${row.cpuMsPerRequest} ms/request`);
   return row;
 }
 
@@ -52,7 +56,7 @@ export async function benchApi() {
     const auth = { authorization: `Token ${token}` };
 
     const results: Row[] = [];
-    results.push(await load('POST /api/login/', { url: `${server.url}/api/login/`, method: 'POST', body: loginBody, headers: { 'content-type': 'application/json' } }, null));
+    results.push(await load(server, 'POST /api/login/', { url: `${server.url}/api/login/`, method: 'POST', body: loginBody, headers: { 'content-type': 'application/json' } }, null));
     for (const list of ['/api/details/?page_size=50', '/api/tenders/?page_size=50', '/api/producers/?page_size=50', '/api/warehouses/?page_size=50']) {
       const probe = await fetch(`${server.url}${list}`, { headers: auth });
       if (!probe.ok) {
@@ -60,7 +64,7 @@ export async function benchApi() {
         continue;
       }
       const body = (await probe.json()) as { results?: unknown[] };
-      results.push(await load(`GET ${list}`, { url: `${server.url}${list}`, headers: auth }, body.results?.length ?? null));
+      results.push(await load(server, `GET ${list}`, { url: `${server.url}${list}`, headers: auth }, body.results?.length ?? null));
     }
     return { connections: CONNECTIONS, durationSeconds: DURATION, results };
   } finally {

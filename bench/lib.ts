@@ -1,5 +1,6 @@
 // Shared helpers of the benchmarks: start a server process, wait for health, stop it.
 import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
@@ -55,3 +56,15 @@ export const median = (xs: number[]) => {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
 export const fmtMs = (ms: number) => `${Math.round(ms)} ms`;
+
+/** CPU time (user + system, all threads) a process has used so far, in ms (Linux /proc; clock tick 10 ms). */
+export function cpuMs(pid: number | undefined): number {
+  if (!pid) return Number.NaN;
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10; // utime, stime in 1/100 s
+  } catch {
+    return Number.NaN;
+  }
+}

@@ -14,18 +14,20 @@ console.log('');
 const api = await benchApi();
 
 const lines = [
-  `Machine: ${machine}; ${new Date().toISOString()}`,
+  `Machine: ${machine}; ${new Date().toISOString()}; load average at the end ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`,
   '',
   '| measure | result |',
   '|---|---|',
-  `| first start, empty DATA_DIR (migrate + demo seed) | ${start.firstStartMs} ms |`,
-  `| cold start to healthy, seeded embedded DB (${start.runs.length} runs) | median ${start.medianMs} ms, max ${start.maxMs} ms |`,
+  `| first start, empty DATA_DIR (migrate + demo seed) | ${start.firstStartMs} ms (process CPU ${start.firstStartCpuMs} ms) |`,
+  `| cold start to healthy, seeded embedded DB (${start.runs.length} runs) | median ${start.medianMs} ms, max ${start.maxMs} ms (process CPU median ${start.cpuMedianMs} ms) |`,
   '',
   `API on PostgreSQL, ${api.connections} concurrent clients, ${api.durationSeconds} s per endpoint:`,
   '',
-  '| endpoint | rows | p50 | p90 | p99 | max | req/s | non-2xx |',
-  '|---|---|---|---|---|---|---|---|',
-  ...api.results.map((r) => `| ${r.name} | ${r.rows ?? '–'} | ${r.p50} ms | ${r.p90} ms | ${r.p99} ms | ${r.max} ms | ${r.rps} | ${r.non2xx + r.errors} |`),
+  '| endpoint | rows | p50 | p90 | p99 | max | req/s | errors | server CPU/request |',
+  '|---|---|---|---|---|---|---|---|---|',
+  ...api.results.map(
+    (r) => `| ${r.name} | ${r.rows ?? '–'} | ${r.p50} ms | ${r.p90} ms | ${r.p99} ms | ${r.max} ms | ${r.rps} | ${r.non2xx + r.errors} | ${r.cpuMsPerRequest} ms |`,
+  ),
 ];
 console.log(`\n${lines.join('\n')}`);
 fs.mkdirSync(path.join(ROOT, 'bench/.data'), { recursive: true });
