@@ -188,7 +188,7 @@ export const OfferPartEditor = memo(function OfferPartEditor(props: {
 });
 
 /** Width of the offers column: the fields, their gaps and the remove button. */
-export const OFFERS_WIDTH = OFFER_FIELDS.reduce((s, f) => s + f.width, 0) + OFFER_FIELDS.length * 6 + 32 + 18;
+export const OFFERS_WIDTH = OFFER_FIELDS.reduce((s, f) => s + f.width, 0) + OFFER_FIELDS.length * 6 + 32 + 16;
 
 /** Column title with the offer field labels, aligned with the inputs. */
 export function OfferFieldLabels() {

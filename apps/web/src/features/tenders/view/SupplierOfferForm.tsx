@@ -2,7 +2,7 @@
 // the sanctions agreement and the make / cancel offer buttons. The whole set goes in one POST.
 import { InfoCircleOutlined, MessageOutlined } from '@ant-design/icons';
 import { COMMENT_MAX, type DetailLine } from '@portal/shared';
-import { App, Button, Checkbox, Flex, Input, Space, Table, type TableColumnsType, Typography } from 'antd';
+import { App, Button, Checkbox, Flex, Input, Table, type TableColumnsType, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { memo, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +14,7 @@ import { toast } from '../../../lib/toast.ts';
 import { type Tender, useViewActions } from '../viewApi.ts';
 import { OFFERS_WIDTH, OfferFieldLabels, OfferPartEditor } from './OfferPartRow.tsx';
 
-const TABLE_WIDTH = 40 + 180 + 80 + OFFERS_WIDTH;
+const TABLE_WIDTH = 50 + 170 + 75 + OFFERS_WIDTH;
 
 import { OfferStore, placeErrors, validateDraft } from './offerDraft.ts';
 
@@ -31,14 +31,26 @@ const PartCell = memo(function PartCell(props: {
   return (
     <Flex vertical gap={2}>
       <Typography.Text strong>{line.part_name}</Typography.Text>
-      <Space size={4}>
-        <Button size="small" type="link" icon={<InfoCircleOutlined />} onClick={() => props.onInfo(line)}>
+      <Flex wrap gap={4}>
+        <Button
+          size="small"
+          type="link"
+          className="part-link"
+          icon={<InfoCircleOutlined />}
+          onClick={() => props.onInfo(line)}
+        >
           {t('tenderView.part.info')}
         </Button>
-        <Button size="small" type="link" icon={<MessageOutlined />} onClick={() => props.onComment(line)}>
+        <Button
+          size="small"
+          type="link"
+          className="part-link"
+          icon={<MessageOutlined />}
+          onClick={() => props.onComment(line)}
+        >
           {own ? t('tenderView.comment.edit') : t('tenderView.comment.add')}
         </Button>
-      </Space>
+      </Flex>
     </Flex>
   );
 });
@@ -70,21 +82,24 @@ export function SupplierOfferForm(props: {
 
   const columns = useMemo<TableColumnsType<DetailLine>>(
     () => [
-      { key: 'n', title: '#', width: 40, render: (_v, _l, i) => i + 1 },
+      { key: 'n', title: '#', width: 50, render: (_v, _l, i) => i + 1 },
       {
         key: 'part',
         title: t('tenders.fields.part_name'),
-        width: 180,
+        width: 170,
         render: (_v, l) => <PartCell line={l} onInfo={props.onInfo} onComment={props.onComment} />,
       },
       {
         key: 'qty',
         title: t('tenderView.part.qty'),
-        width: 90,
+        width: 75,
         align: 'right',
-        render: (_v, l) => fmtQty(l.qty),
+        render: (_v, l) => (
+          <span className="nowrap">
+            {fmtQty(l.qty)} {l.part_unit_code ?? ''}
+          </span>
+        ),
       },
-      { key: 'unit', title: t('tenders.fields.unit'), width: 70, render: (_v, l) => l.part_unit_code ?? '' },
       {
         key: 'offers',
         title: <OfferFieldLabels />,
@@ -168,14 +183,13 @@ export function SupplierOfferForm(props: {
         />
         {commentError && <Typography.Text type="danger">{errorText(commentError)}</Typography.Text>}
       </div>
-      <div>
+      <div data-testid="agreement">
         <Checkbox
           checked={agreed}
           onChange={(e) => {
             setAgreed(e.target.checked);
             setAgreedError(null);
           }}
-          data-testid="agreement"
         >
           {t('tenderView.offer.agreement')}
         </Checkbox>
