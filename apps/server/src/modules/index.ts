@@ -8,6 +8,7 @@ import catalogueRoutes from './catalogue/routes.ts';
 import detailsRoutes from './details/routes.ts';
 import integrationsRoutes from './integrations/routes.ts';
 import { directoOutboxHandler } from './integrations/directo.ts';
+import moduleRoutes from './integrations/modules.ts';
 import notificationsRoutes from './notifications/routes.ts';
 import { emailOutboxHandler } from './notifications/mailer.ts';
 import profileRoutes from './profile/routes.ts';
@@ -29,6 +30,7 @@ export const routeModules = [
   tenderExportRoutes,
   notificationsRoutes,
   integrationsRoutes,
+  moduleRoutes,
 ];
 
 export function outboxHandlers(app: FastifyInstance): OutboxHandlers {
