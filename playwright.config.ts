@@ -12,7 +12,7 @@ export default defineConfig({
   workers: 1,
   fullyParallel: false,
   retries: 0,
-  timeout: 120_000,
+  timeout: 180_000,
   expect: { timeout: 20_000 },
   reporter: process.env.CI ? 'line' : [['list']],
   outputDir: `/tmp/portal-e2e-results-${port}`,

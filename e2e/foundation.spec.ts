@@ -87,6 +87,7 @@ test.describe('menu per role', () => {
     { role: 'contractor', expected: () => CONTRACTOR_MENU },
     { role: 'master', expected: () => [] },
     { role: 'supplier', expected: (supplier: number | null) => ['/tenders', `/supplier/${supplier}/details`, '/setup/producers', '/setup/units'] },
+    { role: 'supplier2', expected: (supplier: number | null) => ['/tenders', `/supplier/${supplier}/details`, '/setup/producers', '/setup/units'] },
     { role: 'employee', expected: () => ['/tenders', '/setup/producers', '/setup/units'] },
   ] as const;
   for (const c of cases) {

@@ -29,7 +29,7 @@ export function placeholderRoutes(routes: AppRoute[] = appRoutes): { path: strin
   const out: { path: string; groups?: Group[] }[] = [];
   for (const leaf of menuLeaves()) {
     if (!leaf.path || built.has(shape(leaf.path))) continue;
-    const groups = [...new Set(leaf.who.map((w) => (w === 'SUPPLIER_NOT_PLAIN' ? 'SUPPLIER' : w)))] as Group[];
+    const groups = leaf.access ?? ([...new Set(leaf.who.map((w) => (w === 'SUPPLIER_NOT_PLAIN' ? 'SUPPLIER' : w)))] as Group[]);
     out.push({ path: leaf.path, groups });
   }
   if (!built.has('/profile')) out.push({ path: '/profile' });

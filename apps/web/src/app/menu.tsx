@@ -24,6 +24,8 @@ export interface MenuEntry {
   /** Route path; `:supplier` is replaced by the user's supplier id. Absent on groups. */
   path?: string;
   who: Audience[];
+  /** Who may open the path when it differs from who sees the entry (used while the screen is a placeholder). */
+  access?: Group[];
   icon?: ReactNode;
   children?: MenuEntry[];
 }
@@ -53,6 +55,8 @@ export const menu: MenuEntry[] = [
     label: 'menu.supplier_data',
     path: '/supplier/:supplier/details',
     who: ['SUPPLIER_NOT_PLAIN'],
+    // The supplier page is also open to Administrators and Contractors (spec 2, Supplier page).
+    access: ['ADMINISTRATOR', 'CONTRACTOR', 'SUPPLIER'],
     icon: <IdcardOutlined />,
   },
   {

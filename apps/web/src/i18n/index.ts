@@ -65,6 +65,7 @@ void i18n.use(initReactI18next).init({
   returnNull: false,
 });
 document.documentElement.lang = storedLanguage();
+document.title = i18n.t('app.name');
 
 /** Translates a server message key (errors.<key>), falling back to the key itself. */
 export function errorText(key: string): string {
