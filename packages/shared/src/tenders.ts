@@ -202,8 +202,11 @@ export const tenderWrite = z.object({
   additional_info: z.string().max(2000, 'too_long').optional(),
   status: z.enum(TENDER_STATUSES).optional(),
   details: z.array(z.object({ id: idRef, qty: qtyInput })).max(5000).optional(),
-  /** With status ORDERED/FAILED (confirm): the approver's decision comment. */
-  approver_comment: z.string().max(1000, 'comment_too_long').optional(),
+  /**
+   * With status ORDERED/FAILED (confirm): the approver's decision comment. A number or null (the tender's own
+   * `approver_comment` id, when the whole tender is sent back) is accepted and ignored.
+   */
+  approver_comment: z.union([z.string().max(1000, 'comment_too_long'), z.number(), z.null()]).optional(),
 });
 export type TenderWrite = z.infer<typeof tenderWrite>;
 

@@ -372,16 +372,19 @@ export async function addWinners(db: Db, user: SessionUser, detailId: number, bo
           .returning()
       : [];
     await tx.delete(comments).where(and(eq(comments.detailId, detailId), eq(comments.kind, 'WINNER')));
-    if (!isBlank(body.comment)) {
-      await tx.insert(comments).values({ kind: 'WINNER', tenderId: t.id, detailId, userId: user.id, content: body.comment!.trim(), created: at, updated: at });
-    }
+    const [winnerComment] = isBlank(body.comment)
+      ? []
+      : await tx
+          .insert(comments)
+          .values({ kind: 'WINNER', tenderId: t.id, detailId, userId: user.id, content: body.comment!.trim(), created: at, updated: at })
+          .returning({ id: comments.id });
     const status: DetailStatus = added.length ? 'ORDERED' : 'WAITING';
     if (status !== d.status) await tx.update(details).set({ status, updated: at }).where(eq(details.id, detailId));
     await auditMany(tx, user, [
       ...gone.map((w) => ({ entity: 'winner', entityId: w.id, action: 'deleted', tenderId: t.id, data: { detail: detailId, proposal: w.proposalId } })),
       ...added.map((w) => ({ entity: 'winner', entityId: w.id, action: 'created', tenderId: t.id, data: { detail: detailId, proposal: w.proposalId, amount: w.amount, reason: w.reason } })),
       ...(status !== d.status ? [{ entity: 'detail', entityId: detailId, action: 'status', tenderId: t.id, data: { from: d.status, to: status } }] : []),
-      ...(!isBlank(body.comment) ? [{ entity: 'comment', entityId: detailId, action: 'winner_comment', tenderId: t.id, data: { kind: 'WINNER' } }] : []),
+      ...(winnerComment ? [{ entity: 'comment', entityId: winnerComment.id, action: 'created', tenderId: t.id, data: { kind: 'WINNER', detail: detailId } }] : []),
     ]);
   });
 }

@@ -15,7 +15,7 @@ import { z } from 'zod';
 import type { ZApp } from '../../app.ts';
 import { groups, tenders, warehouses } from '../../db/schema/index.ts';
 import { ADMIN, BUYERS, currentUser, EVERYONE, isSupplier } from '../../lib/auth.ts';
-import { forbidden, notFound } from '../../lib/errors.ts';
+import { notFound } from '../../lib/errors.ts';
 import { boolQuery, idParams, listQuery, paged, paginate, type ListSpec } from '../../lib/list.ts';
 import { tenderVisibleWhere, viewerOf } from './access.ts';
 import { creator, loadTender, serializeTenders, tenderSelect } from './serialize.ts';
@@ -59,7 +59,8 @@ export const tenderListQuery = listQuery.extend({
 const asDate = (s: string) => new Date(s.length === 10 ? `${s}T00:00:00Z` : s);
 const count = (expr: SQL) => sql`(${expr})`;
 
-const listSpec: ListSpec = {
+/** The list's ordering and search; a supplier's counts are its own company's (never others'). */
+const listSpecFor = (supplierId: number | null): ListSpec => ({
   ordering: {
     code: tenders.tenderCode,
     tender_code: tenders.tenderCode,
@@ -67,8 +68,12 @@ const listSpec: ListSpec = {
     finish: tenders.finish,
     status: tenders.status,
     details_count: count(sql`select count(*) from details d where d.tender_id = tenders.id`),
-    proposals_count: count(sql`select count(*) from proposals p where p.tender_id = tenders.id`),
-    winners_count: count(sql`select count(*) from winners w join proposals p on p.id = w.proposal_id where p.tender_id = tenders.id`),
+    proposals_count: count(
+      sql`select count(*) from proposals p where p.tender_id = tenders.id ${supplierId == null ? sql`` : sql`and p.supplier_id = ${supplierId}`}`,
+    ),
+    winners_count: count(
+      sql`select count(*) from winners w join proposals p on p.id = w.proposal_id where p.tender_id = tenders.id ${supplierId == null ? sql`` : sql`and p.supplier_id = ${supplierId}`}`,
+    ),
     group: groups.name,
     warehouse: warehouses.name,
     created: tenders.created,
@@ -79,7 +84,7 @@ const listSpec: ListSpec = {
   defaultOrdering: '-start',
   search: [tenders.tenderCode, groups.name, warehouses.name, sql`(${creator.firstName} || ' ' || ${creator.lastName})`],
   id: tenders.id,
-};
+});
 
 const tenderOut = tenderSchema;
 const okOut = z.object({ ok: z.literal(true) });
@@ -98,7 +103,6 @@ export default async function routes(app: ZApp) {
       const user = currentUser(request);
       const viewer = await viewerOf(app.db, user);
       const q = request.query;
-      if (q.failed_bc_details !== undefined && isSupplier(user)) throw forbidden();
       const where: (SQL | undefined)[] = [tenderVisibleWhere(user)];
       if (q.filter_groups?.length) where.push(inArray(tenders.groupId, q.filter_groups));
       if (q.filter_start) where.push(gte(tenders.start, asDate(q.filter_start)));
@@ -107,11 +111,12 @@ export default async function routes(app: ZApp) {
         where.push(lt(tenders.finish, q.filter_finish.length === 10 ? new Date(f.getTime() + 86_400_000) : f));
       }
       if (q.filter_status?.length) where.push(inArray(tenders.status, q.filter_status));
-      if (q.failed_bc_details) where.push(sql`exists (select 1 from details d where d.tender_id = tenders.id and d.bc_status = 'error')`);
+      // The business-system filter is not for suppliers: ignored for them.
+      if (q.failed_bc_details && !isSupplier(user)) where.push(sql`exists (select 1 from details d where d.tender_id = tenders.id and d.bc_status = 'error')`);
       return paginate({
         db: app.db,
         query: q,
-        spec: listSpec,
+        spec: listSpecFor(viewer.supplierId),
         select: () => tenderSelect(app.db, viewer),
         where,
         map: (rows) => serializeTenders(app.db, viewer, rows),

@@ -118,10 +118,15 @@ async function applyForm(tx: Tx, user: SessionUser, t: TenderRecord, body: Tende
 
   const at = now();
   const warehouseChanged = warehouseId !== t.warehouseId;
-  await tx
-    .update(tenders)
-    .set({ start, finish, groupId, warehouseId, additionalInfo: body.additional_info ?? t.additionalInfo, updated: at })
-    .where(eq(tenders.id, t.id));
+  const additionalInfo = body.additional_info ?? t.additionalInfo;
+  await tx.update(tenders).set({ start, finish, groupId, warehouseId, additionalInfo, updated: at }).where(eq(tenders.id, t.id));
+  const changed: Record<string, unknown> = {};
+  if (start.getTime() !== t.start.getTime()) changed.start = start.toISOString();
+  if (finish.getTime() !== t.finish.getTime()) changed.finish = finish.toISOString();
+  if (groupId !== t.groupId) changed.group = groupId;
+  if (warehouseChanged) changed.warehouse = warehouseId;
+  if (additionalInfo !== t.additionalInfo) changed.additional_info = additionalInfo;
+  if (Object.keys(changed).length) await audit(tx, { entity: 'tender', entityId: t.id, tenderId: t.id, action: 'changed', user, data: changed });
 
   // A warehouse change returns every chosen line to PREPARED (the new set, if sent, is chosen after).
   if (warehouseChanged) await releaseLines(tx, user, t.id, []);
@@ -256,7 +261,8 @@ export async function updateTender(db: Db, user: SessionUser, id: number, body: 
       return setStatus(tx, user, t, 'WAITING');
     }
     if (t.status === 'FINISHED' && to === 'CHOOSING') return setStatus(tx, user, t, 'CHOOSING');
-    if (t.status === 'CHOOSING' && (to === 'ORDERED' || to === 'FAILED')) return confirmTender(tx, user, t, body.approver_comment);
+    if (t.status === 'CHOOSING' && (to === 'ORDERED' || to === 'FAILED'))
+      return confirmTender(tx, user, t, typeof body.approver_comment === 'string' ? body.approver_comment : undefined);
     if (to === 'CANCELED' && ['WAITING', 'ACTIVE', 'FINISHED', 'CHOOSING'].includes(t.status)) return cancelTender(tx, user, t);
     throw wrongState();
   });
