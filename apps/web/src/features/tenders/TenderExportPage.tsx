@@ -36,7 +36,7 @@ export default function TenderExportPage() {
   const run = async () => {
     setPolling(true);
     try {
-      const { module_export_log_id: logId } = await manualExport.mutateAsync(undefined);
+      const { module_export_log_id: logId } = await manualExport();
       let status = 'PROGRESS';
       while (alive.current && status === 'PROGRESS') {
         await new Promise((r) => setTimeout(r, EXPORT_POLL_MS));

@@ -109,7 +109,7 @@ export default function TenderViewPage() {
   const reopen = () =>
     ask(t('tenderView.actions.reopen_question'), async () => {
       try {
-        await actions.reopen.mutateAsync(undefined);
+        await actions.reopen();
         toast.success(t('tenderView.toast.reopen_success'));
       } catch {
         toast.error(t('tenderView.toast.reopen_fail'));

@@ -97,6 +97,13 @@ function useViewMutation<V, R>(fn: (v: V) => Promise<R>, form = false) {
 /** Mutations of the view. 400 answers of the `form` ones are left to the caller (placed on fields). */
 export function useViewActions(id: string | number) {
   const t = `/tenders/${id}`;
+  const qc = useQueryClient();
+  /** Calls whose failure the screen reports itself (fixed texts), so the global error toast stays out. */
+  const quiet = async <R>(call: () => Promise<R>) => {
+    const r = await call();
+    await invalidateTenderArea(qc);
+    return r;
+  };
   return {
     makeOffer: useViewMutation((body: OfferWrite) => api('POST', `${t}/offer/`, { body }), true),
     cancelOffer: useViewMutation(() => api('DELETE', `${t}/offer/`)),
@@ -106,7 +113,7 @@ export function useViewActions(id: string | number) {
     setStatus: useViewMutation((body: { status: TenderStatus; approver_comment?: string }) =>
       api<Tender>('PATCH', `${t}/`, { body }),
     ),
-    reopen: useViewMutation(() => api('POST', `${t}/reopen/`)),
+    reopen: () => quiet(() => api('POST', `${t}/reopen/`)),
     addWinners: useViewMutation(
       ({ detail, body }: { detail: number; body: WinnersWrite }) =>
         api('PATCH', `/details/${detail}/add_winners/`, { body }),
@@ -139,18 +146,21 @@ export function useViewActions(id: string | number) {
       },
       true,
     ),
-    manualExport: useViewMutation(() =>
-      api<{ module_export_log_id: number }>('POST', '/directo_export_manual/', { query: { tender_id: id } }),
-    ),
+    manualExport: () =>
+      quiet(() =>
+        api<{ module_export_log_id: number }>('POST', '/directo_export_manual/', {
+          query: { tender_id: id },
+        }),
+      ),
   };
 }
 
 export const exportStatus = (logId: number) =>
   api<{ status: string }>('GET', '/directo_export_status/', { query: { module_export_log_id: logId } });
 
-export const searchProducers = (text: string, signal?: AbortSignal) =>
+export const searchProducers = (text: string, signal?: AbortSignal, pageSize = 5) =>
   api<Paged<Producer>>('GET', '/producers/', {
-    query: { is_active: true, page_size: 5, name__icontains: text },
+    query: { is_active: true, page_size: pageSize, name__icontains: text },
     signal,
   }).then((r) => r.results);
 

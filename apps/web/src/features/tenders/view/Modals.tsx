@@ -1,13 +1,15 @@
 // The view's modals: part info, supplier comment add/edit, comment log per part, tender comments, blacklist.
-import { COMMENT_MAX, type DetailLine } from '@portal/shared';
+import { COMMENT_MAX, type DetailLine, PRODUCER_SEARCH_MIN_CHARS } from '@portal/shared';
 import { Descriptions, Empty, Flex, Image, Input, List, Modal, Select, Tag, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../i18n/index.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { fmtDateTime } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
-import { type Tender, useViewActions } from '../viewApi.ts';
+import { type Producer, searchProducers, type Tender, useViewActions } from '../viewApi.ts';
+
+const BLACKLIST_OPTIONS = 300;
 
 const IMAGE = /^image\//;
 const IMAGE_EXT = /\.(jpe?g|png|gif|bmp|tiff?)$/i;
@@ -293,12 +295,26 @@ export function BlacklistModal(props: { tenderId: number; line: DetailLine | nul
   const [producers, setProducers] = useState<number[]>(line?.blacklisted_producers ?? []);
   const [comment, setComment] = useState('');
   const [errors, setErrors] = useState<{ producers?: string; comment?: string }>({});
+  const [found, setFound] = useState<Producer[]>([]);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  // The part's offered and blacklisted producers first; typing searches all active producers (up to 300).
   const options = useMemo(() => {
     const m = new Map<number, string>();
     for (const p of line?.blacklisted_producers_info ?? []) m.set(p.id, p.name);
     for (const p of line?.proposals ?? []) if (p.producer) m.set(p.producer.id, p.producer.name);
-    return [...m].map(([value, label]) => ({ value, label })).slice(0, 300);
-  }, [line]);
+    for (const p of found) m.set(p.id, p.name);
+    return [...m].map(([value, label]) => ({ value, label })).slice(0, BLACKLIST_OPTIONS);
+  }, [line, found]);
+  const onSearch = (text: string) => {
+    clearTimeout(timer.current);
+    if (text.trim().length < PRODUCER_SEARCH_MIN_CHARS) return;
+    timer.current = setTimeout(() => {
+      searchProducers(text.trim(), undefined, BLACKLIST_OPTIONS)
+        .then((r) => setFound((prev) => [...prev, ...r]))
+        .catch(() => undefined);
+    }, 450);
+  };
   if (!line) return null;
   const save = async () => {
     const before = [...line.blacklisted_producers].sort((a, b) => a - b).join(',');
@@ -351,7 +367,7 @@ export function BlacklistModal(props: { tenderId: number; line: DetailLine | nul
           maxTagCount={25}
           status={errors.producers ? 'error' : undefined}
           aria-label={t('tenderView.blacklist.producers')}
-          showSearch={{ optionFilterProp: 'label' }}
+          showSearch={{ optionFilterProp: 'label', onSearch }}
           onChange={(v) => {
             setProducers(v);
             setErrors((x) => ({ ...x, producers: undefined }));
