@@ -190,7 +190,7 @@ export const historyEntry = z.object({
 
 // ---------- requests ----------
 
-const idRef = z.number().int().positive();
+const idRef = z.number().int().positive().max(2147483647, 'invalid_id');
 const qtyInput = z.union([z.string(), z.number()]);
 
 /** POST /tenders/ and PATCH /tenders/{id}/ (form): `details` atomically sets the chosen lines and their quantities. */
@@ -212,8 +212,8 @@ export type TenderWrite = z.infer<typeof tenderWrite>;
 
 /** One offer line as sent by a supplier (PATCH /details/{id}/add_proposal/, PATCH /proposals/{id}/). */
 export const proposalWrite = z.object({
-  id: z.number().int().positive().nullable().optional(),
-  producer: z.number().int().positive().nullable().optional(),
+  id: idRef.nullable().optional(),
+  producer: idRef.nullable().optional(),
   delivery_date: z.string().nullable().optional(),
   price: z.union([z.string(), z.number()]).nullable().optional(),
   product_code: z.string().nullable().optional(),
@@ -232,7 +232,7 @@ export const offerWrite = z.object({
 export type OfferWrite = z.infer<typeof offerWrite>;
 
 export const winnerWrite = z.object({
-  name: z.number().int().positive().nullable(),
+  name: idRef.nullable(),
   amount: qtyInput.nullable().optional(),
   reason: z.enum(WINNER_REASONS).nullable().optional(),
 });

@@ -34,6 +34,13 @@ describe('validateOfferLine', () => {
   it.each(['0.0001', '12', '12.50', '1,2345', 7])('price %s is accepted', (price) => {
     expect(validateOfferLine({ ...good, price }, ctx).price).toBeUndefined();
   });
+  it('an impossible date does not exist; a huge price or quantity is refused', () => {
+    expect(validateOfferLine({ ...good, delivery_date: '2026-02-30' }, ctx).delivery_date).toEqual(['delivery_date_should_exist']);
+    expect(validateOfferLine({ ...good, delivery_date: '2026-13-01' }, ctx).delivery_date).toEqual(['delivery_date_should_exist']);
+    expect(validateOfferLine({ ...good, price: '12345678901' }, ctx).price).toEqual(['incorrect_price']);
+    expect(validateOfferLine({ ...good, price: '1234567890.1234' }, ctx).price).toBeUndefined();
+    expect(validateOfferLine({ ...good, additional_qty: '10000000000' }, ctx).additional_qty).toEqual(['qty_above_need']);
+  });
   it('delivery date today is fine, yesterday is in the past', () => {
     expect(validateOfferLine({ ...good, delivery_date: '2026-11-21' }, ctx)).toEqual({});
     expect(validateOfferLine({ ...good, delivery_date: '2026-11-20' }, ctx).delivery_date).toEqual(['delivery_date_in_past']);

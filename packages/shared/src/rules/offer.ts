@@ -52,6 +52,16 @@ function push(errors: Record<string, string[]>, field: string, key: string): voi
   (errors[field] ??= []).push(key);
 }
 
+/** Quantities are kept as numeric(14,4): below 10^10. */
+const MAX_QTY_SCALED = 10n ** 14n;
+
+/** A real calendar date written YYYY-MM-DD. */
+export function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}
+
 /** A line whose producer, date, price, code and EAN are all empty is ignored (not an offer). */
 export function isEmptyOfferLine(line: OfferLineInput): boolean {
   return (
@@ -73,6 +83,8 @@ export function priceError(price: string | number | null | undefined): OfferErro
   if (isBlank(price)) return 'price_empty';
   const v = normalizeDecimal(price);
   if (v == null || decimalPlaces(v) > PRICE_MAX_DECIMALS) return 'incorrect_price';
+  // At most 10 integer digits (the database keeps numeric(14,4)).
+  if (v.replace('-', '').split('.')[0].replace(/^0+/, '').length > 10) return 'incorrect_price';
   if (v.startsWith('-')) return 'price_more_than_zero';
   if ((toScaled(v) ?? 0n) < 1n) return 'price_more_than_zero';
   return null;
@@ -97,7 +109,7 @@ export function validateOfferLine(line: OfferLineInput, ctx: OfferLineContext): 
   if (isBlank(line.delivery_date)) add('delivery_date', 'delivery_date_should_exist');
   else {
     const d = String(line.delivery_date).trim().slice(0, 10);
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(d)) add('delivery_date', 'delivery_date_should_exist');
+    if (!isCalendarDate(d)) add('delivery_date', 'delivery_date_should_exist');
     else if (d < ctx.today) add('delivery_date', 'delivery_date_in_past');
   }
 
@@ -116,6 +128,7 @@ export function validateOfferLine(line: OfferLineInput, ctx: OfferLineContext): 
     if (isBlank(raw)) continue;
     const q = toScaled(raw);
     if (q == null || q <= 0n) add(f, 'qty_above_zero');
+    else if (q >= MAX_QTY_SCALED) add(f, 'qty_above_need');
   }
   if (!isBlank(line.available_qty) && !errors.available_qty && compareDecimal(line.available_qty, ctx.needQty) > 0) {
     add('available_qty', 'qty_above_need');

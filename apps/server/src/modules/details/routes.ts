@@ -34,7 +34,7 @@ export const detailListQuery = listQuery.extend({
 const qtyInput = z.union([z.string().max(30, 'too_long'), z.number()]).nullable().optional();
 const detailPatch = z.object({
   status: z.enum(DETAIL_STATUSES, 'invalid_choice').optional(),
-  tender: z.number().int().positive().nullable().optional(),
+  tender: z.number().int().positive().max(2147483647, 'invalid_id').nullable().optional(),
   qty: qtyInput,
   replenishment_qty: qtyInput,
   proposals: z.array(z.unknown()).max(100).optional(),

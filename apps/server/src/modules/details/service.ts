@@ -25,7 +25,7 @@ import { badRequest, forbidden, invalid, nonField, notFound } from '../../lib/er
 import { audit } from '../../lib/history.ts';
 import type { ListQuery, ListSpec } from '../../lib/list.ts';
 import { paginate } from '../../lib/list.ts';
-import { buyerHasGroup, requireManager, tenderVisibleWhere, todayOf, type Viewer } from '../tenders/access.ts';
+import { buyerHasGroup, clean, requireManager, tenderVisibleWhere, todayOf, type Viewer } from '../tenders/access.ts';
 import { detailSelect, needSql, serializeDetails } from '../tenders/serialize.ts';
 import {
   auditMany,
@@ -252,7 +252,7 @@ function proposalValues(body: ProposalWrite) {
   return {
     producerId: body.producer!,
     price: normalizeDecimal(body.price)!,
-    productCode: String(body.product_code).trim(),
+    productCode: clean(String(body.product_code)).trim(),
     eanCode: String(body.ean_code).trim(),
     availableQty: qtyOrNull(body.available_qty),
     additionalQty: qtyOrNull(body.additional_qty),
@@ -376,7 +376,7 @@ export async function addWinners(db: Db, user: SessionUser, detailId: number, bo
       ? []
       : await tx
           .insert(comments)
-          .values({ kind: 'WINNER', tenderId: t.id, detailId, userId: user.id, content: body.comment!.trim(), created: at, updated: at })
+          .values({ kind: 'WINNER', tenderId: t.id, detailId, userId: user.id, content: clean(body.comment!).trim(), created: at, updated: at })
           .returning({ id: comments.id });
     const status: DetailStatus = added.length ? 'ORDERED' : 'WAITING';
     if (status !== d.status) await tx.update(details).set({ status, updated: at }).where(eq(details.id, detailId));
@@ -422,7 +422,7 @@ export async function setSupplierComment(db: Db, viewer: Viewer, detailId: numbe
       .where(and(eq(comments.detailId, detailId), eq(comments.kind, 'DETAIL_SUPPLIER'), eq(comments.supplierId, sup)))
       .orderBy(comments.id)
       .limit(1);
-    const text = (content ?? '').trim();
+    const text = clean(content ?? '').trim();
     if (!text) {
       if (content !== null && !prev) throw invalid('comment', 'blank');
       if (prev) {

@@ -62,3 +62,6 @@ export function supplierIdOf(v: Viewer): number {
   if (v.supplierId == null) throw forbidden();
   return v.supplierId;
 }
+
+/** Text as stored: NUL characters (which PostgreSQL text cannot hold) removed. */
+export const clean = (s: string) => s.replace(/\u0000/g, '');

@@ -34,6 +34,7 @@ import {
 } from './service.ts';
 
 const SUPPLIER = ['SUPPLIER'] as const;
+const dbId = z.number().int().positive().max(2147483647, 'invalid_id');
 
 const idList = z
   .string()
@@ -179,7 +180,7 @@ export default async function routes(app: ZApp) {
     '/remove_tender/',
     {
       config: { access: BUYERS },
-      schema: { tags: ['tenders'], body: z.object({ tender_id: z.number().int().positive() }), response: { 204: z.null() } },
+      schema: { tags: ['tenders'], body: z.object({ tender_id: z.number().int().positive().max(2147483647, 'invalid_id') }), response: { 204: z.null() } },
     },
     async (request, reply) => {
       await removeTender(app.db, currentUser(request), request.body.tender_id);
@@ -280,7 +281,7 @@ export default async function routes(app: ZApp) {
       config: { access: EVERYONE },
       schema: {
         tags: ['tenders'],
-        body: z.object({ content, tender: z.number().int().positive().optional(), detail: z.number().int().positive().optional() }),
+        body: z.object({ content, tender: dbId.optional(), detail: dbId.optional() }),
         response: { 201: commentOut },
       },
     },

@@ -34,7 +34,7 @@ import { fullName, type SessionUser } from '../../lib/auth.ts';
 import { now } from '../../lib/clock.ts';
 import { badRequest, ErrorBag, forbidden, invalid, nonField, notFound } from '../../lib/errors.ts';
 import { audit } from '../../lib/history.ts';
-import { buyerHasGroup, requireManager, todayOf, tenderVisibleWhere, type Viewer } from './access.ts';
+import { buyerHasGroup, clean, requireManager, todayOf, tenderVisibleWhere, type Viewer } from './access.ts';
 import { runOrderedHooks } from './lifecycle.ts';
 import { emailSuppliers, participantSuppliers } from './notify.ts';
 import { needSql } from './serialize.ts';
@@ -118,7 +118,7 @@ async function applyForm(tx: Tx, user: SessionUser, t: TenderRecord, body: Tende
 
   const at = now();
   const warehouseChanged = warehouseId !== t.warehouseId;
-  const additionalInfo = body.additional_info ?? t.additionalInfo;
+  const additionalInfo = body.additional_info !== undefined ? clean(body.additional_info) : t.additionalInfo;
   await tx.update(tenders).set({ start, finish, groupId, warehouseId, additionalInfo, updated: at }).where(eq(tenders.id, t.id));
   const changed: Record<string, unknown> = {};
   if (start.getTime() !== t.start.getTime()) changed.start = start.toISOString();
@@ -224,7 +224,7 @@ export async function createTender(db: Db, user: SessionUser, body: TenderWrite)
         status: 'DRAFT',
         warehouseId: w.id,
         groupId: g.id,
-        additionalInfo: body.additional_info ?? '',
+        additionalInfo: clean(body.additional_info ?? ''),
         creatorId: user.id,
         created: at,
         updated: at,
@@ -290,7 +290,7 @@ async function confirmTender(tx: Tx, user: SessionUser, t: TenderRecord, approve
     await tx.delete(comments).where(and(eq(comments.tenderId, t.id), eq(comments.kind, 'APPROVER')));
     const [c] = await tx
       .insert(comments)
-      .values({ kind: 'APPROVER', tenderId: t.id, userId: user.id, content: approverComment!.trim(), created: at, updated: at })
+      .values({ kind: 'APPROVER', tenderId: t.id, userId: user.id, content: clean(approverComment!).trim(), created: at, updated: at })
       .returning({ id: comments.id });
     await audit(tx, { entity: 'comment', entityId: c.id, tenderId: t.id, action: 'created', user, data: { kind: 'APPROVER' } });
   }
@@ -425,7 +425,7 @@ export const COMMENTABLE: TenderStatus[] = ['ACTIVE', 'FINISHED', 'CHOOSING'];
 /** PATCH /tenders/{id}/add_comment/: a supplier's tender comment (kind TENDER). */
 export async function addTenderComment(db: Db, viewer: Viewer, id: number, content: string) {
   if (!viewer.seesCompanyOffers) throw forbidden();
-  const text = content.trim();
+  const text = clean(content).trim();
   if (!text) throw invalid('comment', 'blank');
   return db.transaction(async (tx) => {
     const t = await supplierTender(tx, viewer.user, id);
@@ -540,7 +540,7 @@ export async function submitOffer(db: Db, viewer: Viewer, tenderId: number, body
         userId: viewer.user.id,
         producerId: w.o.producer!,
         price: normalizeDecimal(w.o.price)!,
-        productCode: String(w.o.product_code).trim(),
+        productCode: clean(String(w.o.product_code)).trim(),
         eanCode: String(w.o.ean_code).trim(),
         availableQty: qtyOrNull(w.o.available_qty),
         additionalQty: qtyOrNull(w.o.additional_qty),
@@ -568,7 +568,7 @@ export async function submitOffer(db: Db, viewer: Viewer, tenderId: number, body
 
 /** The company's one offer comment on a tender: replaced; blank deletes it. */
 async function setCompanyTenderComment(tx: Tx, viewer: Viewer, tenderId: number, content: string, at: Date) {
-  const text = content.trim();
+  const text = clean(content).trim();
   const [prev] = await tx
     .select()
     .from(comments)
@@ -625,7 +625,7 @@ export interface CommentOut {
 
 /** POST /comments/: a supplier's tender or line comment, or a buyer's approver comment on a tender. */
 export async function createComment(db: Db, viewer: Viewer, body: { content: string; tender?: number; detail?: number }) {
-  const text = body.content.trim();
+  const text = clean(body.content).trim();
   if (!text) throw invalid('content', 'blank');
   return db.transaction(async (tx) => {
     let tenderId = body.tender;
@@ -665,7 +665,7 @@ export async function changeComment(db: Db, viewer: Viewer, id: number, content:
     const t = supplier ? await supplierTender(tx, viewer.user, c.tenderId) : await lockTender(tx, viewer.user, c.tenderId);
     if (supplier && !COMMENTABLE.includes(t.status)) throw wrongState();
     if (!supplier) requireManager(viewer.user);
-    const text = (content ?? '').trim();
+    const text = clean(content ?? '').trim();
     if (!text) {
       if (content !== null && !supplier) throw invalid('content', 'blank');
       await tx.delete(comments).where(eq(comments.id, id));

@@ -268,4 +268,36 @@ describe('wrong states and roles answer 4xx with a key, never 500', () => {
     expect(res.json()).toEqual({ 'lines.0.offers.0.delivery_date': ['delivery_date_in_past'] });
     expect(dateIn(1) > yesterday).toBe(true);
   });
+
+  it('hostile input never yields a 500', async () => {
+    const huge = 3_000_000_000;
+    const nul = 'a\u0000b';
+    const l = active.lines[0];
+    const calls: [Parameters<typeof ctx.as>[0], string, string, unknown][] = [
+      ['admin', 'POST', '/api/tenders/', { start: isoIn(60), finish: isoIn(120), group: huge, warehouse: huge }],
+      ['admin', 'POST', '/api/tenders/', { start: isoIn(60), finish: isoIn(120), group: ctx.group.id, warehouse: ctx.warehouse.id, additional_info: nul, details: [{ id: huge, qty: '1' }] }],
+      ['admin', 'POST', '/api/tenders/', { start: '+275760-09-13T00:00:00Z', finish: '+275760-09-13T01:00:00Z', group: ctx.group.id, warehouse: ctx.warehouse.id }],
+      ['admin', 'POST', '/api/tenders/', { start: isoIn(60), finish: isoIn(120), group: ctx.group.id, warehouse: ctx.warehouse.id, details: [{ id: 1, qty: '1e30' }] }],
+      ['admin', 'POST', '/api/remove_tender/', { tender_id: huge }],
+      ['admin', 'PATCH', `/api/details/${l}/`, { tender: huge, status: 'WAITING' }],
+      ['admin', 'PATCH', `/api/details/${l}/`, { replenishment_qty: '99999999999999999' }],
+      ['supplier', 'POST', `/api/tenders/${active.id}/offer/`, { agreed: true, lines: [{ detail: l, offers: [offerLine(active.producers[0], '99999999999', { product_code: nul, delivery_date: '2026-02-31', additional_qty: 1e20 })] }] }],
+      ['supplier', 'POST', `/api/tenders/${active.id}/offer/`, { agreed: true, lines: [{ detail: huge, offers: [offerLine(huge, '1')] }] }],
+      ['supplier', 'PATCH', `/api/details/${l}/add_proposal/`, offerLine(active.producers[1], '1', { product_code: nul, additional_qty: '1e5' })],
+      ['supplier', 'PATCH', `/api/details/${l}/add_supplier_comment/`, { comment: nul }],
+      ['supplier', 'POST', '/api/comments/', { content: nul, tender: huge }],
+      ['supplier', 'POST', '/api/comments/', { content: 'x', detail: huge }],
+      ['supplier', 'PATCH', `/api/tenders/${active.id}/add_log/`, '{"action": '],
+      ['supplier', 'PATCH', `/api/tenders/${active.id}/add_log/`, ['WATCHED']],
+      ['admin', 'PATCH', `/api/details/${l}/add_winners/`, { winners: [{ name: huge, amount: 'x' }] }],
+      ['admin', 'GET', '/api/tenders/?page=999999&page_size=5000', undefined],
+      ['admin', 'GET', '/api/details/?ids=999999999&page=2', undefined],
+    ];
+    for (const [role, method, url, payload] of calls) {
+      const res = await ctx.as(role, { method: method as 'GET', url, payload: payload as object });
+      expect(res.statusCode, `${role} ${method} ${url} ${JSON.stringify(payload)}: ${res.body}`).toBeLessThan(500);
+    }
+    const c = await ctx.as('supplier', { method: 'PATCH', url: `/api/details/${l}/add_supplier_comment/`, payload: { comment: nul } });
+    expect(c.statusCode).toBe(200);
+  });
 });
