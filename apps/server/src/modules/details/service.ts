@@ -132,7 +132,7 @@ async function lockDetail(tx: Tx, user: SessionUser, id: number) {
   if (!d0 || !buyerHasGroup(user, d0.groupId)) throw notFound();
   const tender = d0.detail.tenderId ? await lockTender(tx, user, d0.detail.tenderId) : null;
   const [d] = await q().for('update', { of: details });
-  if (!d || d.detail.tenderId !== d0.detail.tenderId) throw nonField('conflict');
+  if (!d || d.detail.tenderId !== d0.detail.tenderId) throw nonField('detail_not_available');
   return { detail: d.detail, tender };
 }
 

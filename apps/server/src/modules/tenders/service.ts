@@ -505,7 +505,7 @@ export async function submitOffer(db: Db, viewer: Viewer, tenderId: number, body
     const seen = new Set<number>();
     body.lines.forEach((l, i) => {
       if (!byId.has(l.detail)) errors[`lines.${i}.detail`] = ['invalid_choice'];
-      else if (seen.has(l.detail)) errors[`lines.${i}.detail`] = ['duplicate'];
+      else if (seen.has(l.detail)) errors[`lines.${i}.detail`] = ['invalid_choice'];
       seen.add(l.detail);
     });
     if (Object.keys(errors).length) throw badRequest(errors);
