@@ -398,12 +398,16 @@ export async function addLog(db: Db, viewer: Viewer, id: number, action: 'WATCHE
   const sup = viewer.supplierId!;
   return db.transaction(async (tx) => {
     await supplierTender(tx, viewer.user, id);
-    await tx.insert(tenderLogs).values({ tenderId: id, supplierId: sup, userId: viewer.user.id, action, created: now() }).onConflictDoNothing();
+    const added = await tx
+      .insert(tenderLogs)
+      .values({ tenderId: id, supplierId: sup, userId: viewer.user.id, action, created: now() })
+      .onConflictDoNothing()
+      .returning({ id: tenderLogs.id });
     const [l] = await tx
       .select()
       .from(tenderLogs)
       .where(and(eq(tenderLogs.tenderId, id), eq(tenderLogs.supplierId, sup), eq(tenderLogs.action, action)));
-    await audit(tx, { entity: 'tender', entityId: id, tenderId: id, action: 'log_added', user: viewer.user, data: { action, supplier_id: sup } });
+    if (added.length) await audit(tx, { entity: 'tender', entityId: id, tenderId: id, action: 'log_added', user: viewer.user, data: { action, supplier_id: sup } });
     return l.created;
   });
 }
