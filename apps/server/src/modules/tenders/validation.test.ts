@@ -173,6 +173,20 @@ describe('tender form validation (§5)', () => {
     expect(o.tenderId).toBe(first);
   });
 
+  it('two drafts grabbing the same free line at once: exactly one gets it', async () => {
+    const [l] = await buildLines(ctx, 1);
+    const a = await createDraft(ctx);
+    const b = await createDraft(ctx);
+    const results = await Promise.all(
+      [a, b].map((id, i) => patchTender(ctx, id, { details: [{ id: l.id, qty: '1' }] }, i ? 'contractor' : 'admin')),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    expect(results.find((r) => r.statusCode === 400)!.json()).toEqual({ details: ['detail_not_available'] });
+    const [row] = await ctx.db.select().from(details).where(eq(details.id, l.id));
+    expect([a, b]).toContain(row.tenderId);
+    expect(row.status).toBe('WAITING');
+  });
+
   it('master edits a draft; a warehouse change returns every chosen line to PREPARED', async () => {
     const lines = await buildLines(ctx, 2);
     const id = await createDraft(ctx, { lines: lines.map((l) => ({ id: l.id })) });
