@@ -31,12 +31,25 @@ const fromManyClients = {
   ],
 };
 
+/** Waits until the server process stops using CPU (under 15 ms per 300 ms twice); returns its CPU time then. */
+async function drained(server: Server) {
+  let last = cpuMs(server.proc.pid);
+  let quiet = 0;
+  for (let i = 0; i < 200 && quiet < 2; i++) {
+    await new Promise((r) => setTimeout(r, 300));
+    const c = cpuMs(server.proc.pid);
+    quiet = c - last < 15 ? quiet + 1 : 0;
+    last = c;
+  }
+  return last;
+}
+
 async function load(server: Server, name: string, opts: { url: string; method?: 'GET' | 'POST'; body?: string; headers?: Record<string, string> }, rows: number | null): Promise<Row> {
   // A short warm-up, then the measured run.
   await autocannon({ ...opts, ...fromManyClients, connections: CONNECTIONS, duration: 2, timeout: 60 });
-  const cpu0 = cpuMs(server.proc.pid);
+  const cpu0 = await drained(server); // the warm-up's abandoned requests are finished first
   const r = await autocannon({ ...opts, ...fromManyClients, connections: CONNECTIONS, duration: DURATION, timeout: 60 });
-  const cpu = cpuMs(server.proc.pid) - cpu0;
+  const cpu = (await drained(server)) - cpu0; // includes requests still in flight when the run ended
   const row = {
     name,
     rows,
@@ -49,7 +62,7 @@ async function load(server: Server, name: string, opts: { url: string; method?: 
     errors: r.errors + r.timeouts,
     non2xx: r.non2xx,
     // Server CPU per request: independent of what else runs on the machine (unlike the latencies).
-    cpuMsPerRequest: r.requests.total ? Math.round((cpu / r.requests.total) * 10) / 10 : 0,
+    cpuMsPerRequest: r.requests.sent ? Math.round((cpu / r.requests.sent) * 10) / 10 : 0,
   };
   console.log(`${name}: p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.rps} req/s, ${row.requests} requests, ${row.non2xx} non-2xx, ${row.errors} errors, server CPU ${row.cpuMsPerRequest} ms/request`);
   return row;
