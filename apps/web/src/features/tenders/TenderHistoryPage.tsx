@@ -105,14 +105,18 @@ export default function TenderHistoryPage() {
                 <Typography.Text type="secondary">
                   {' · '}
                   {Object.entries(rest)
-                    .map(([k, v]) => `${field(k)}: ${showValue(v)}`)
+                    .map(([k, v]) => `${field(k)}: ${value(k, v)}`)
                     .join('; ')}
                 </Typography.Text>
               )}
             </span>
           );
         }
-        const entries = Object.entries(d);
+        // A supplier's id is noise beside its name.
+        const entries = Object.entries(d).filter(
+          ([k, v]) =>
+            !((k === 'supplier' || k === 'supplier_id') && typeof v === 'number' && 'supplier_name' in d),
+        );
         if (!entries.length) return '';
         return (
           <span className="history-data">

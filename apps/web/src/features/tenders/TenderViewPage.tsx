@@ -17,7 +17,7 @@ import { Alert, App, Button, Card, Flex, Result, Skeleton, Typography } from 'an
 import dayjs from 'dayjs';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useAuth } from '../../app/auth.tsx';
 import { errorToast } from '../../app/providers.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -81,8 +81,10 @@ export default function TenderViewPage() {
       />
     );
   if (!tender || !linesQ.data || !user) return <Skeleton active paragraph={{ rows: 10 }} />;
-  const lines = linesQ.data;
   const s = tender.status;
+  // A DRAFT tender opens in the form, never in the view.
+  if (s === 'DRAFT' && !isSupplier) return <Navigate to={`/tenders/${tender.id}/edit`} replace />;
+  const lines = linesQ.data;
   const offset = tender.clockOffsetMs;
   const today = dayjs(Date.now() + offset).format('YYYY-MM-DD');
   const isAdmin = hasGroup('ADMINISTRATOR');
