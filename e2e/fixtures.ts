@@ -16,7 +16,14 @@ export type Role = keyof typeof DEMO;
 
 export interface LoggedIn {
   token: string;
-  user: { id: number; first_name: string; last_name: string; group: string; role: string; supplier: number | null };
+  user: {
+    id: number;
+    first_name: string;
+    last_name: string;
+    group: string;
+    role: string;
+    supplier: number | null;
+  };
 }
 
 /** Logs in through the API; with `consent` (default) the terms of use are accepted too, so no modal blocks. */
@@ -25,7 +32,9 @@ export async function apiLogin(request: APIRequestContext, role: Role, consent =
   expect(res.status(), `login ${role}`).toBe(200);
   const out = (await res.json()) as LoggedIn;
   if (consent) {
-    const c = await request.post('/api/terms-of-use-consent/', { headers: { Authorization: `Token ${out.token}` } });
+    const c = await request.post('/api/terms-of-use-consent/', {
+      headers: { Authorization: `Token ${out.token}` },
+    });
     expect(c.status()).toBe(200);
   }
   return out;

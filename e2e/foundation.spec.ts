@@ -23,13 +23,16 @@ const ADMIN_MENU = [
   '/notifications',
   '/modules',
 ];
-const CONTRACTOR_MENU = ADMIN_MENU.filter((p) => !['/reports/consolidated', '/setup/units', '/workers', '/notifications', '/modules'].includes(p));
+const CONTRACTOR_MENU = ADMIN_MENU.filter(
+  (p) => !['/reports/consolidated', '/setup/units', '/workers', '/notifications', '/modules'].includes(p),
+);
 
 test.describe('login screen and routing', () => {
   test('a first login through the e-mail tab asks for the terms of use, once', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByText('Varuosade hankeportaal').first()).toBeVisible();
-    for (const tab of ['ID-kaart', 'Mobiil-ID', 'Smart-ID', 'E-post']) await expect(page.getByRole('tab', { name: tab })).toBeVisible();
+    for (const tab of ['ID-kaart', 'Mobiil-ID', 'Smart-ID', 'E-post'])
+      await expect(page.getByRole('tab', { name: tab })).toBeVisible();
     await page.getByLabel('E-posti aadress').fill(DEMO.supplier3);
     await page.getByLabel('Salasõna').fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Logi sisse' }).click();
@@ -46,7 +49,10 @@ test.describe('login screen and routing', () => {
     await expect(page.getByRole('dialog', { name: 'Kasutustingimused' })).toBeHidden();
   });
 
-  test('an unauthenticated deep link shows the login screen and returns there after login', async ({ page, request }) => {
+  test('an unauthenticated deep link shows the login screen and returns there after login', async ({
+    page,
+    request,
+  }) => {
     await apiLogin(request, 'admin'); // consents to the terms, so no modal interrupts
     await page.goto('/setup/warehouses?search=depoo');
     await expect(page.getByRole('button', { name: 'Logi sisse' })).toBeVisible();
@@ -58,7 +64,9 @@ test.describe('login screen and routing', () => {
     await expect(page.getByRole('row', { name: /Kopli trammidepoo/ })).toBeVisible();
   });
 
-  test('wrong password shows the message under the password field; other methods say they come later', async ({ page }) => {
+  test('wrong password shows the message under the password field; other methods say they come later', async ({
+    page,
+  }) => {
     await page.goto('/');
     await page.getByLabel('E-posti aadress').fill(DEMO.admin);
     await page.getByLabel('Salasõna').fill('not-the-password');
@@ -72,7 +80,9 @@ test.describe('login screen and routing', () => {
     await phone.fill('55512345');
     await phone.blur();
     await expect(phone).toHaveValue('+37255512345');
-    await expect(page.getByText('See sisselogimisviis valmib portaali järgmises versioonis').first()).toBeVisible();
+    await expect(
+      page.getByText('See sisselogimisviis valmib portaali järgmises versioonis').first(),
+    ).toBeVisible();
 
     await page.getByRole('link', { name: 'Registreeru tarnijana' }).click();
     await expect(page).toHaveURL(/\/register$/);
@@ -86,8 +96,24 @@ test.describe('menu per role', () => {
     { role: 'admin', expected: () => ADMIN_MENU },
     { role: 'contractor', expected: () => CONTRACTOR_MENU },
     { role: 'master', expected: () => [] },
-    { role: 'supplier', expected: (supplier: number | null) => ['/tenders', `/supplier/${supplier}/details`, '/setup/producers', '/setup/units'] },
-    { role: 'supplier2', expected: (supplier: number | null) => ['/tenders', `/supplier/${supplier}/details`, '/setup/producers', '/setup/units'] },
+    {
+      role: 'supplier',
+      expected: (supplier: number | null) => [
+        '/tenders',
+        `/supplier/${supplier}/details`,
+        '/setup/producers',
+        '/setup/units',
+      ],
+    },
+    {
+      role: 'supplier2',
+      expected: (supplier: number | null) => [
+        '/tenders',
+        `/supplier/${supplier}/details`,
+        '/setup/producers',
+        '/setup/units',
+      ],
+    },
     { role: 'employee', expected: () => ['/tenders', '/setup/producers', '/setup/units'] },
   ] as const;
   for (const c of cases) {
@@ -119,7 +145,10 @@ test.describe('menu per role', () => {
 });
 
 test.describe('shell', () => {
-  test('switching the language changes the screen, and the footer opens the terms', async ({ page, loginAs }) => {
+  test('switching the language changes the screen, and the footer opens the terms', async ({
+    page,
+    loginAs,
+  }) => {
     await loginAs('contractor');
     await page.goto('/setup/groups');
     await expect(page.getByRole('heading', { name: 'Grupid' })).toBeVisible();
@@ -176,7 +205,9 @@ test.describe('groups', () => {
     await page.getByRole('textbox', { name: 'Nimi' }).fill(name);
     await page.getByRole('checkbox', { name: 'Lisa veel' }).check();
     await page.getByRole('button', { name: 'Salvesta' }).click();
-    await expect(page.locator('.ant-form-item-explain-error')).toHaveText('Selle nimega kirje on juba olemas');
+    await expect(page.locator('.ant-form-item-explain-error')).toHaveText(
+      'Selle nimega kirje on juba olemas',
+    );
     // 'Add another' keeps the form open and clears it.
     const other = `${name} B`;
     await page.getByRole('textbox', { name: 'Nimi' }).fill(other);
@@ -240,7 +271,10 @@ test.describe('warehouses', () => {
     await expect(page.getByText('Kokku: 4')).toHaveCount(0);
   });
 
-  test('contractor adds warehouses (save and add more), edits one, and sees server errors beside fields', async ({ page, loginAs }) => {
+  test('contractor adds warehouses (save and add more), edits one, and sees server errors beside fields', async ({
+    page,
+    loginAs,
+  }) => {
     await loginAs('contractor');
     const name = `E2E ladu ${unique()}`;
     await page.goto('/setup/warehouses');
@@ -248,7 +282,10 @@ test.describe('warehouses', () => {
     await expect(page).toHaveURL(/\/setup\/warehouses\/add$/);
 
     await page.getByRole('button', { name: 'Salvesta', exact: true }).click();
-    await expect(page.locator('.ant-form-item-explain-error')).toHaveText(['Kohustuslik väli', 'Kohustuslik väli']);
+    await expect(page.locator('.ant-form-item-explain-error')).toHaveText([
+      'Kohustuslik väli',
+      'Kohustuslik väli',
+    ]);
 
     await page.getByRole('textbox', { name: 'Nimi' }).fill(name);
     await page.getByRole('combobox', { name: 'Grupp' }).click();

@@ -29,7 +29,9 @@ export function placeholderRoutes(routes: AppRoute[] = appRoutes): { path: strin
   const out: { path: string; groups?: Group[] }[] = [];
   for (const leaf of menuLeaves()) {
     if (!leaf.path || built.has(shape(leaf.path))) continue;
-    const groups = leaf.access ?? ([...new Set(leaf.who.map((w) => (w === 'SUPPLIER_NOT_PLAIN' ? 'SUPPLIER' : w)))] as Group[]);
+    const groups =
+      leaf.access ??
+      ([...new Set(leaf.who.map((w) => (w === 'SUPPLIER_NOT_PLAIN' ? 'SUPPLIER' : w)))] as Group[]);
     out.push({ path: leaf.path, groups });
   }
   if (!built.has('/profile')) out.push({ path: '/profile' });
@@ -52,7 +54,9 @@ const page = (C: ComponentType) => <C />;
 function Root() {
   const { user, loading } = useAuth();
   const location = useLocation();
-  const isPublic = publicRoutes.some((r) => location.pathname === r.path || location.pathname.startsWith(`${r.path}/`));
+  const isPublic = publicRoutes.some(
+    (r) => location.pathname === r.path || location.pathname.startsWith(`${r.path}/`),
+  );
 
   useEffect(() => {
     if (!isPublic && !loading && !user) returnRoute.remember(location.pathname + location.search);

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { errorText } from '../i18n/index.ts';
-import { api, ApiError } from '../lib/api.ts';
+import { ApiError, api } from '../lib/api.ts';
 import { applyServerErrors } from '../lib/formErrors.ts';
 import { normalisePhone, PHONE_PREFIX } from '../lib/phone.ts';
 import { returnRoute, type SessionUser, useAuth } from './auth.tsx';
@@ -71,7 +71,12 @@ function MobileIdLogin() {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ personal_code: string; phone: string }>();
   return (
-    <Form form={form} layout="vertical" size="large" initialValues={{ personal_code: '', phone: PHONE_PREFIX }}>
+    <Form
+      form={form}
+      layout="vertical"
+      size="large"
+      initialValues={{ personal_code: '', phone: PHONE_PREFIX }}
+    >
       <Form.Item name="personal_code" label={t('login.personal_code')}>
         <Input prefix={<UserOutlined />} inputMode="numeric" maxLength={11} />
       </Form.Item>

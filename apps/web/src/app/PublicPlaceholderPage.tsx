@@ -9,7 +9,11 @@ import { PublicCard } from './PublicLayout.tsx';
 export default function PublicPlaceholderPage() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const which = pathname.startsWith('/register') ? 'register' : pathname.startsWith('/recover') ? 'recover' : 'reset';
+  const which = pathname.startsWith('/register')
+    ? 'register'
+    : pathname.startsWith('/recover')
+      ? 'recover'
+      : 'reset';
   return (
     <PublicCard title={t(`public.${which}_title`)}>
       <Result

@@ -32,7 +32,11 @@ function activeEntry(entries: MenuEntry[], pathname: string): { key?: string; pa
   const visit = (list: MenuEntry[], parent?: string) => {
     for (const e of list) {
       if (e.children) visit(e.children, e.key);
-      else if (e.path && (pathname === e.path || pathname.startsWith(`${e.path}/`)) && e.path.length > best.len)
+      else if (
+        e.path &&
+        (pathname === e.path || pathname.startsWith(`${e.path}/`)) &&
+        e.path.length > best.len
+      )
         best = { key: e.key, parent, len: e.path.length };
     }
   };
@@ -115,7 +119,12 @@ export function Shell({ children }: { children: ReactNode }) {
               placement="bottomRight"
               content={<UserBlock />}
             >
-              <Button type="text" aria-expanded={userOpen} aria-label={t('shell.user_block')} className="shell-user">
+              <Button
+                type="text"
+                aria-expanded={userOpen}
+                aria-label={t('shell.user_block')}
+                className="shell-user"
+              >
                 <Avatar size="small" icon={<UserOutlined />} />
                 <span className="shell-user-name">{user ? `${user.first_name} ${user.last_name}` : ''}</span>
               </Button>

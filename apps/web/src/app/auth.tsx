@@ -27,7 +27,12 @@ export interface SessionUser {
 
 export interface Profile {
   user: SessionUser;
-  supplier: { id: number; name: string; registration_code: string; is_employees_can_view_proposal: boolean } | null;
+  supplier: {
+    id: number;
+    name: string;
+    registration_code: string;
+    is_employees_can_view_proposal: boolean;
+  } | null;
   role: string;
   warehouse_groups_options: { id: number; name: string }[];
 }
@@ -97,7 +102,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (!user) return;
     localStorage.setItem('role', user.role);
     if (user.supplier) localStorage.setItem('supplier_id', String(user.supplier));
-    if (!localStorage.getItem('division') && user.supplier_group) localStorage.setItem('division', String(user.supplier_group));
+    if (!localStorage.getItem('division') && user.supplier_group)
+      localStorage.setItem('division', String(user.supplier_group));
   }, [user]);
 
   const value = useMemo<AuthValue>(

@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { menuFor, type MenuEntry } from './menu.tsx';
+import { type MenuEntry, menuFor } from './menu.tsx';
 
-const paths = (entries: MenuEntry[]): string[] => entries.flatMap((e) => (e.children ? paths(e.children) : [e.path ?? '']));
-const user = (group: 'ADMINISTRATOR' | 'CONTRACTOR' | 'MASTER' | 'SUPPLIER', role: string = group, supplier: number | null = null) => ({
+const paths = (entries: MenuEntry[]): string[] =>
+  entries.flatMap((e) => (e.children ? paths(e.children) : [e.path ?? '']));
+const user = (
+  group: 'ADMINISTRATOR' | 'CONTRACTOR' | 'MASTER' | 'SUPPLIER',
+  role: string = group,
+  supplier: number | null = null,
+) => ({
   group,
   role,
   supplier,
@@ -37,7 +42,8 @@ describe('side menu entries per role (spec 2, side menu)', () => {
     const p = paths(menuFor(user('CONTRACTOR')));
     expect(p).toContain('/setup/groups');
     expect(p).toContain('/suppliers');
-    for (const hidden of ['/reports/consolidated', '/setup/units', '/workers', '/notifications', '/modules']) expect(p).not.toContain(hidden);
+    for (const hidden of ['/reports/consolidated', '/setup/units', '/workers', '/notifications', '/modules'])
+      expect(p).not.toContain(hidden);
   });
 
   it('master sees no menu entry', () => {
@@ -45,10 +51,19 @@ describe('side menu entries per role (spec 2, side menu)', () => {
   });
 
   it('advanced supplier: tenders, own supplier data, producers and units', () => {
-    expect(paths(menuFor(user('SUPPLIER', 'ADVANCED', 7)))).toEqual(['/tenders', '/supplier/7/details', '/setup/producers', '/setup/units']);
+    expect(paths(menuFor(user('SUPPLIER', 'ADVANCED', 7)))).toEqual([
+      '/tenders',
+      '/supplier/7/details',
+      '/setup/producers',
+      '/setup/units',
+    ]);
   });
 
   it('plain supplier has no supplier-data link', () => {
-    expect(paths(menuFor(user('SUPPLIER', 'PLAIN', 7)))).toEqual(['/tenders', '/setup/producers', '/setup/units']);
+    expect(paths(menuFor(user('SUPPLIER', 'PLAIN', 7)))).toEqual([
+      '/tenders',
+      '/setup/producers',
+      '/setup/units',
+    ]);
   });
 });

@@ -43,11 +43,21 @@ export const menu: MenuEntry[] = [
     who: [A, C],
     icon: <BarChartOutlined />,
     children: [
-      { key: 'reports-consolidated', label: 'menu.reports_consolidated', path: '/reports/consolidated', who: [A] },
+      {
+        key: 'reports-consolidated',
+        label: 'menu.reports_consolidated',
+        path: '/reports/consolidated',
+        who: [A],
+      },
       { key: 'reports-orders', label: 'menu.reports_orders', path: '/reports/orders', who: [A, C] },
       { key: 'reports-parts', label: 'menu.reports_parts', path: '/reports/parts', who: [A, C] },
       { key: 'reports-suppliers', label: 'menu.reports_suppliers', path: '/reports/suppliers', who: [A, C] },
-      { key: 'reports-categories', label: 'menu.reports_categories', path: '/reports/categories', who: [A, C] },
+      {
+        key: 'reports-categories',
+        label: 'menu.reports_categories',
+        path: '/reports/categories',
+        who: [A, C],
+      },
     ],
   },
   {
@@ -85,7 +95,13 @@ export const menu: MenuEntry[] = [
       { key: 'users-suppliers', label: 'menu.suppliers', path: '/suppliers', who: [A, C] },
     ],
   },
-  { key: 'notifications', label: 'menu.notifications', path: '/notifications', who: [A], icon: <BellOutlined /> },
+  {
+    key: 'notifications',
+    label: 'menu.notifications',
+    path: '/notifications',
+    who: [A],
+    icon: <BellOutlined />,
+  },
   { key: 'modules', label: 'menu.modules', path: '/modules', who: [A], icon: <ApiOutlined /> },
 ];
 
@@ -93,7 +109,9 @@ export const menu: MenuEntry[] = [
 export const defaultIcon = <AppstoreOutlined />;
 
 export function sees(user: Pick<SessionUser, 'group' | 'role'>, who: Audience[]): boolean {
-  return who.some((a) => (a === 'SUPPLIER_NOT_PLAIN' ? user.group === 'SUPPLIER' && user.role !== 'PLAIN' : a === user.group));
+  return who.some((a) =>
+    a === 'SUPPLIER_NOT_PLAIN' ? user.group === 'SUPPLIER' && user.role !== 'PLAIN' : a === user.group,
+  );
 }
 
 export function entryPath(path: string, user: Pick<SessionUser, 'supplier'>): string {
@@ -101,7 +119,10 @@ export function entryPath(path: string, user: Pick<SessionUser, 'supplier'>): st
 }
 
 /** The entries this user sees, with paths resolved; a group with no visible child is left out. */
-export function menuFor(user: Pick<SessionUser, 'group' | 'role' | 'supplier'>, entries: MenuEntry[] = menu): MenuEntry[] {
+export function menuFor(
+  user: Pick<SessionUser, 'group' | 'role' | 'supplier'>,
+  entries: MenuEntry[] = menu,
+): MenuEntry[] {
   const out: MenuEntry[] = [];
   for (const e of entries) {
     if (!sees(user, e.who)) continue;

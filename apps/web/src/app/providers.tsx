@@ -22,7 +22,12 @@ export function errorToast(err: unknown) {
       toast.error(errorText(String((Array.isArray(first) ? first[0] : first) ?? 'invalid')));
       return;
     }
-    toast.error(errorText(err.detail ?? (err.status >= 500 ? 'server_error' : err.status === 404 ? 'not_found' : 'server_error')));
+    toast.error(
+      errorText(
+        err.detail ??
+          (err.status >= 500 ? 'server_error' : err.status === 404 ? 'not_found' : 'server_error'),
+      ),
+    );
     return;
   }
   if ((err as Error)?.name === 'AbortError') return;
@@ -53,7 +58,11 @@ export function createQueryClient() {
 const queryClient = createQueryClient();
 
 function ToastBinding() {
-  const [api, holder] = notification.useNotification({ placement: 'bottomRight', duration: 3, stack: { threshold: 4 } });
+  const [api, holder] = notification.useNotification({
+    placement: 'bottomRight',
+    duration: 3,
+    stack: { threshold: 4 },
+  });
   useEffect(() => {
     bindToasts(api);
     return () => bindToasts(null);
@@ -74,7 +83,12 @@ export function Providers({ children }: { children: ReactNode }) {
           },
           components: {
             Layout: { headerBg: '#ffffff', siderBg: '#0f2a44', headerHeight: 56, headerPadding: '0 16px' },
-            Menu: { darkItemBg: '#0f2a44', darkSubMenuItemBg: '#0b2238', darkItemSelectedBg: '#0b5cab', darkPopupBg: '#0f2a44' },
+            Menu: {
+              darkItemBg: '#0f2a44',
+              darkSubMenuItemBg: '#0b2238',
+              darkItemSelectedBg: '#0b5cab',
+              darkPopupBg: '#0f2a44',
+            },
           },
         }}
       >

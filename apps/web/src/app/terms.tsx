@@ -24,5 +24,11 @@ export function TermsGate() {
     onError: () => toast.error(t('terms.consent_failed')),
     meta: { silent: true },
   });
-  return <TermsModal open={!!check.data?.request_terms} onAccept={() => accept.mutate()} accepting={accept.isPending} />;
+  return (
+    <TermsModal
+      open={!!check.data?.request_terms}
+      onAccept={() => accept.mutate()}
+      accepting={accept.isPending}
+    />
+  );
 }

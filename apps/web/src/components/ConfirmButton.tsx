@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 
 export function ConfirmButton(props: {
   question: ReactNode;
-  onConfirm(): Promise<unknown> | void;
+  onConfirm(): unknown;
   children?: ReactNode;
   danger?: boolean;
   icon?: ReactNode;

@@ -3,7 +3,10 @@ import { Button, Result } from 'antd';
 import { Component, type ReactNode } from 'react';
 import i18n from '../i18n/index.ts';
 
-export class ErrorBoundary extends Component<{ children: ReactNode; resetKey?: string }, { failed: boolean }> {
+export class ErrorBoundary extends Component<
+  { children: ReactNode; resetKey?: string },
+  { failed: boolean }
+> {
   state = { failed: false };
   static getDerivedStateFromError() {
     return { failed: true };

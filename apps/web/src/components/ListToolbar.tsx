@@ -10,7 +10,11 @@ export function ListToolbar(props: { state: ListState; filters?: ReactNode; plac
   const { t } = useTranslation();
   return (
     <Flex gap={8} wrap align="center" className="list-toolbar">
-      <SearchBox value={props.state.search} onSearch={props.state.setSearch} placeholder={props.placeholder} />
+      <SearchBox
+        value={props.state.search}
+        onSearch={props.state.setSearch}
+        placeholder={props.placeholder}
+      />
       {props.filters}
       <Button icon={<ReloadOutlined />} onClick={props.state.reset}>
         {t('list.reset')}

@@ -22,8 +22,20 @@ export function Paginator(props: {
   return (
     <nav aria-label={t('list.pagination')} className="paginator">
       <Space wrap size={4}>
-        <Button size="small" icon={<DoubleLeftOutlined />} disabled={page <= 1} onClick={() => props.onPage(1)} aria-label={t('list.first')} />
-        <Button size="small" icon={<LeftOutlined />} disabled={page <= 1} onClick={() => props.onPage(page - 1)} aria-label={t('list.previous')} />
+        <Button
+          size="small"
+          icon={<DoubleLeftOutlined />}
+          disabled={page <= 1}
+          onClick={() => props.onPage(1)}
+          aria-label={t('list.first')}
+        />
+        <Button
+          size="small"
+          icon={<LeftOutlined />}
+          disabled={page <= 1}
+          onClick={() => props.onPage(page - 1)}
+          aria-label={t('list.previous')}
+        />
         {links.map((p) => (
           <Button
             key={p}
@@ -35,8 +47,20 @@ export function Paginator(props: {
             {p}
           </Button>
         ))}
-        <Button size="small" icon={<RightOutlined />} disabled={page >= pages} onClick={() => props.onPage(page + 1)} aria-label={t('list.next')} />
-        <Button size="small" icon={<DoubleRightOutlined />} disabled={page >= pages} onClick={() => props.onPage(pages)} aria-label={t('list.last')} />
+        <Button
+          size="small"
+          icon={<RightOutlined />}
+          disabled={page >= pages}
+          onClick={() => props.onPage(page + 1)}
+          aria-label={t('list.next')}
+        />
+        <Button
+          size="small"
+          icon={<DoubleRightOutlined />}
+          disabled={page >= pages}
+          onClick={() => props.onPage(pages)}
+          aria-label={t('list.last')}
+        />
         {props.onPageSize && (
           <Select
             size="small"
@@ -44,7 +68,10 @@ export function Paginator(props: {
             onChange={props.onPageSize}
             aria-label={t('list.page_size')}
             style={{ width: 110 }}
-            options={(props.sizes ?? PAGE_SIZES).map((s) => ({ value: s, label: t('list.per_page', { count: s }) }))}
+            options={(props.sizes ?? PAGE_SIZES).map((s) => ({
+              value: s,
+              label: t('list.per_page', { count: s }),
+            }))}
           />
         )}
         <Typography.Text type="secondary">{t('list.total', { count: props.count })}</Typography.Text>

@@ -28,7 +28,8 @@ export function ResourceTable<T extends object>(props: {
     ...c,
     dataIndex: c.dataIndex ?? c.key,
     sorter: c.sortable ? true : undefined,
-    sortOrder: c.sortable && c.key === orderField ? (desc ? ('descend' as const) : ('ascend' as const)) : null,
+    sortOrder:
+      c.sortable && c.key === orderField ? (desc ? ('descend' as const) : ('ascend' as const)) : null,
     sortDirections: ['ascend', 'descend', 'ascend'] as ('ascend' | 'descend')[],
   }));
   return (
@@ -45,7 +46,11 @@ export function ResourceTable<T extends object>(props: {
         showSorterTooltip={false}
         rowSelection={
           props.onSelect
-            ? { selectedRowKeys: props.selected ?? [], onChange: (keys) => props.onSelect?.(keys), preserveSelectedRowKeys: true }
+            ? {
+                selectedRowKeys: props.selected ?? [],
+                onChange: (keys) => props.onSelect?.(keys),
+                preserveSelectedRowKeys: true,
+              }
             : undefined
         }
         onChange={(_p, _f, sorter) => {

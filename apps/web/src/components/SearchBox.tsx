@@ -3,7 +3,12 @@ import { Input } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-export function SearchBox(props: { value: string; onSearch(value: string): void; placeholder?: string; width?: number }) {
+export function SearchBox(props: {
+  value: string;
+  onSearch(value: string): void;
+  placeholder?: string;
+  width?: number;
+}) {
   const { t } = useTranslation();
   const [text, setText] = useState(props.value);
   useEffect(() => setText(props.value), [props.value]);

@@ -28,13 +28,21 @@ export function TermsText() {
         ))}
       </ol>
       <Typography.Paragraph type="secondary">{t('terms.dynamic_system')}</Typography.Paragraph>
-      <Typography.Paragraph type="secondary">{t('terms.version', { version: SOFTWARE_VERSION })}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        {t('terms.version', { version: SOFTWARE_VERSION })}
+      </Typography.Paragraph>
     </div>
   );
 }
 
 /** The terms in a modal; with `onAccept` it is blocking (no close, only accept). */
-export function TermsModal(props: { open: boolean; onClose?(): void; onAccept?(): void; accepting?: boolean; extra?: ReactNode }) {
+export function TermsModal(props: {
+  open: boolean;
+  onClose?(): void;
+  onAccept?(): void;
+  accepting?: boolean;
+  extra?: ReactNode;
+}) {
   const { t } = useTranslation();
   const blocking = !!props.onAccept;
   return (

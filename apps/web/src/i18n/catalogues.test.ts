@@ -13,7 +13,8 @@ function flatten(c: Catalogue, prefix = ''): Map<string, unknown> {
   const out = new Map<string, unknown>();
   for (const [k, v] of Object.entries(c)) {
     const key = prefix ? `${prefix}.${k}` : k;
-    if (v && typeof v === 'object' && !Array.isArray(v)) for (const [kk, vv] of flatten(v, key)) out.set(kk, vv);
+    if (v && typeof v === 'object' && !Array.isArray(v))
+      for (const [kk, vv] of flatten(v, key)) out.set(kk, vv);
     else out.set(key, v);
   }
   return out;
@@ -45,12 +46,15 @@ describe('translation catalogues', () => {
 
       it('has the same keys in every language', () => {
         const et = [...read(files.et as string).keys()].sort();
-        for (const l of LANGS) expect([...read(files[l] as string).keys()].sort(), `${name} ${l}`).toEqual(et);
+        for (const l of LANGS)
+          expect([...read(files[l] as string).keys()].sort(), `${name} ${l}`).toEqual(et);
       });
 
       it('has no empty or non-text values', () => {
         for (const l of LANGS) {
-          const empty = [...read(files[l] as string)].filter(([, v]) => typeof v !== 'string' || !v.trim()).map(([k]) => k);
+          const empty = [...read(files[l] as string)]
+            .filter(([, v]) => typeof v !== 'string' || !v.trim())
+            .map(([k]) => k);
           expect(empty, `${name} ${l}`).toEqual([]);
         }
       });

@@ -46,10 +46,13 @@ function merge(into: Catalogue, from: Catalogue): Catalogue {
   return into;
 }
 /** Base catalogues (i18n/*.json) plus each feature's own (features/<area>/i18n/<name>.<lang>.json). */
-const featureCatalogues = import.meta.glob<{ default: Catalogue }>('../features/*/i18n/*.json', { eager: true });
+const featureCatalogues = import.meta.glob<{ default: Catalogue }>('../features/*/i18n/*.json', {
+  eager: true,
+});
 function catalogue(lang: Lang, base: Catalogue): Catalogue {
   const out = structuredClone(base);
-  for (const [file, mod] of Object.entries(featureCatalogues)) if (file.endsWith(`.${lang}.json`)) merge(out, mod.default);
+  for (const [file, mod] of Object.entries(featureCatalogues))
+    if (file.endsWith(`.${lang}.json`)) merge(out, mod.default);
   return out;
 }
 

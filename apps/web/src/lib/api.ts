@@ -71,7 +71,12 @@ export async function api<T = unknown>(
   }
   let res: Response;
   try {
-    res = await fetch(`/api${path}${toQueryString(opts.query)}`, { method, headers, body, signal: opts.signal });
+    res = await fetch(`/api${path}${toQueryString(opts.query)}`, {
+      method,
+      headers,
+      body,
+      signal: opts.signal,
+    });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiError(0, { detail: 'network_error' });

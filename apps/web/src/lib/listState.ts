@@ -51,20 +51,22 @@ export function useListState(opts: {
 
   const rememberedSize = Number(localStorage.getItem(pageSizeKey(key)));
   const sizeParam = Number(params.get('page_size'));
-  const pageSize = sizeParam > 0 ? sizeParam : rememberedSize > 0 ? rememberedSize : (opts.defaultPageSize ?? PAGE_SIZES[0]);
+  const pageSize =
+    sizeParam > 0 ? sizeParam : rememberedSize > 0 ? rememberedSize : (opts.defaultPageSize ?? PAGE_SIZES[0]);
   const page = Math.max(1, Number(params.get('page')) || 1);
   const search = params.get('search') ?? '';
   const ordering = params.get('ordering') ?? opts.defaultOrdering;
   const filtersKey = params.toString();
+  // Keyed by value: callers may pass a fresh defaultFilters object on every render.
+  const defaultsKey = JSON.stringify(opts.defaultFilters ?? {});
   const filters = useMemo(() => {
-    const f: Record<string, string> = { ...(opts.defaultFilters ?? {}) };
+    const f = JSON.parse(defaultsKey) as Record<string, string>;
     const own = new URLSearchParams(filtersKey);
     const hasAny = [...own.keys()].some((k) => !['page', 'page_size', 'search', 'ordering'].includes(k));
     if (hasAny) for (const k of Object.keys(f)) delete f[k];
     for (const [k, v] of own) if (!['page', 'page_size', 'search', 'ordering'].includes(k)) f[k] = v;
     return f;
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [filtersKey]);
+  }, [filtersKey, defaultsKey]);
 
   const update = useCallback(
     (changes: Record<string, string | undefined>, keepPage = false) => {

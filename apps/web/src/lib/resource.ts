@@ -8,7 +8,11 @@ import type { ListState } from './listState.ts';
 /** Query key root of a resource: every query of it starts with this, so one invalidation refreshes all. */
 export const resourceKey = (path: string) => ['resource', path] as const;
 
-export function useResourceList<T>(path: string, state: Pick<ListState, 'query'>, extra?: Record<string, string | number>) {
+export function useResourceList<T>(
+  path: string,
+  state: Pick<ListState, 'query'>,
+  extra?: Record<string, string | number>,
+) {
   const query = { ...state.query, ...extra };
   return useQuery({
     queryKey: [...resourceKey(path), 'list', query],

@@ -3,7 +3,12 @@
 import { TOAST_SECONDS } from '@portal/shared';
 
 export interface ToastApi {
-  success(args: { title: string; placement: 'bottomRight'; duration: number; role: 'status' | 'alert' }): void;
+  success(args: {
+    title: string;
+    placement: 'bottomRight';
+    duration: number;
+    role: 'status' | 'alert';
+  }): void;
   error(args: { title: string; placement: 'bottomRight'; duration: number; role: 'status' | 'alert' }): void;
 }
 
@@ -14,7 +19,12 @@ export function bindToasts(api: ToastApi | null) {
 }
 
 const show = (kind: 'success' | 'error', message: string) =>
-  bound?.[kind]({ title: message, placement: 'bottomRight', duration: TOAST_SECONDS, role: kind === 'error' ? 'alert' : 'status' });
+  bound?.[kind]({
+    title: message,
+    placement: 'bottomRight',
+    duration: TOAST_SECONDS,
+    role: kind === 'error' ? 'alert' : 'status',
+  });
 
 export const toast = {
   success: (message: string) => show('success', message),

@@ -46,7 +46,8 @@ export function useEntityForm<T, V extends object>(opts: EntityFormOptions<T, V>
   const { toValues, defaults } = opts;
 
   useEffect(() => {
-    if (itemQuery.data) form.setFieldsValue(toValues(itemQuery.data) as Parameters<typeof form.setFieldsValue>[0]);
+    if (itemQuery.data)
+      form.setFieldsValue(toValues(itemQuery.data) as Parameters<typeof form.setFieldsValue>[0]);
   }, [itemQuery.data, form, toValues]);
 
   return {
@@ -61,7 +62,8 @@ export function useEntityForm<T, V extends object>(opts: EntityFormOptions<T, V>
       try {
         await save.mutateAsync({ id, body: opts.toBody(values, editing) });
       } catch (err) {
-        if (err instanceof ApiError && err.status === 400) for (const m of applyServerErrors(form, err)) toast.error(m);
+        if (err instanceof ApiError && err.status === 400)
+          for (const m of applyServerErrors(form, err)) toast.error(m);
         return;
       }
       toast.success(editing ? opts.savedText.changed : opts.savedText.added);

@@ -29,10 +29,24 @@ export default function GroupFormPage() {
 
   return (
     <Flex vertical gap={16}>
-      <PageHeader title={f.editing ? t('setup.groups.edit_title', { name: f.item?.name ?? '' }) : t('setup.groups.add_title')} />
+      <PageHeader
+        title={
+          f.editing ? t('setup.groups.edit_title', { name: f.item?.name ?? '' }) : t('setup.groups.add_title')
+        }
+      />
       <Card loading={f.loading} className="form-card">
-        <Form<Values> form={f.form} layout="vertical" initialValues={defaults} onFinish={(v) => f.submit(v, more)} requiredMark>
-          <Form.Item name="name" label={t('setup.groups.name')} rules={[{ required: true, whitespace: true, message: t('errors.required') }]}>
+        <Form<Values>
+          form={f.form}
+          layout="vertical"
+          initialValues={defaults}
+          onFinish={(v) => f.submit(v, more)}
+          requiredMark
+        >
+          <Form.Item
+            name="name"
+            label={t('setup.groups.name')}
+            rules={[{ required: true, whitespace: true, message: t('errors.required') }]}
+          >
             <Input maxLength={200} autoFocus />
           </Form.Item>
           <Form.Item name="is_active" valuePropName="checked">

@@ -33,7 +33,13 @@ export default function GroupListPage() {
       sortable: true,
       render: (_, g) => <Link to={`/setup/groups/${g.id}/edit`}>{g.name}</Link>,
     },
-    { key: 'is_active', title: t('common.status'), sortable: true, width: 140, render: (_, g) => <StatusTag active={g.is_active} /> },
+    {
+      key: 'is_active',
+      title: t('common.status'),
+      sortable: true,
+      width: 140,
+      render: (_, g) => <StatusTag active={g.is_active} />,
+    },
     {
       key: 'actions',
       title: t('common.actions'),
@@ -44,7 +50,11 @@ export default function GroupListPage() {
           <Link to={`/setup/groups/${g.id}/edit`} aria-label={t('common.edit')} title={t('common.edit')}>
             <Button size="small" icon={<EditOutlined />} />
           </Link>
-          <ConfirmButton question={t('setup.groups.delete_confirm', { name: g.name })} onConfirm={() => remove(g)} aria-label={t('common.delete')} />
+          <ConfirmButton
+            question={t('setup.groups.delete_confirm', { name: g.name })}
+            onConfirm={() => remove(g)}
+            aria-label={t('common.delete')}
+          />
         </Space>
       ),
     },

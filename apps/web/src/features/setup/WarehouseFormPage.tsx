@@ -14,7 +14,14 @@ interface Values {
   description: string;
   is_active: boolean;
 }
-const defaults: Values = { name: '', group: undefined, code: '', address: '', description: '', is_active: true };
+const defaults: Values = {
+  name: '',
+  group: undefined,
+  code: '',
+  address: '',
+  description: '',
+  is_active: true,
+};
 const toValues = (w: WarehouseItem): Values => ({
   name: w.name,
   group: w.group,
@@ -47,17 +54,28 @@ export default function WarehouseFormPage() {
 
   // The warehouse's own group stays selectable even when it has been disabled since.
   const groupOptions = (groups.data ?? []).map((g) => ({ value: g.id, label: g.name }));
-  if (f.item && !groupOptions.some((o) => o.value === f.item?.group)) groupOptions.push({ value: f.item.group, label: f.item.group_name });
+  if (f.item && !groupOptions.some((o) => o.value === f.item?.group))
+    groupOptions.push({ value: f.item.group, label: f.item.group_name });
   const required = { required: true, message: t('errors.required') };
 
   return (
     <Flex vertical gap={16}>
-      <PageHeader title={f.editing ? t('setup.warehouses.edit_title', { name: f.item?.name ?? '' }) : t('setup.warehouses.add_title')} />
+      <PageHeader
+        title={
+          f.editing
+            ? t('setup.warehouses.edit_title', { name: f.item?.name ?? '' })
+            : t('setup.warehouses.add_title')
+        }
+      />
       <Card loading={f.loading} className="form-card">
         <Form<Values> form={f.form} layout="vertical" initialValues={defaults} onFinish={(v) => f.submit(v)}>
           <Row gutter={16}>
             <Col xs={24} md={12}>
-              <Form.Item name="name" label={t('setup.warehouses.name')} rules={[{ ...required, whitespace: true }]}>
+              <Form.Item
+                name="name"
+                label={t('setup.warehouses.name')}
+                rules={[{ ...required, whitespace: true }]}
+              >
                 <Input maxLength={200} disabled={f.editing} autoFocus={!f.editing} />
               </Form.Item>
             </Col>
@@ -94,7 +112,15 @@ export default function WarehouseFormPage() {
             <Space wrap>
               <Button onClick={f.cancel}>{t('common.cancel')}</Button>
               {!f.editing && (
-                <Button loading={f.saving} onClick={() => f.form.validateFields().then((v) => f.submit(v, true), () => {})}>
+                <Button
+                  loading={f.saving}
+                  onClick={() =>
+                    f.form.validateFields().then(
+                      (v) => f.submit(v, true),
+                      () => {},
+                    )
+                  }
+                >
                   {t('common.save_and_add')}
                 </Button>
               )}

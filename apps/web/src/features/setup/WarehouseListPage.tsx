@@ -28,7 +28,13 @@ export default function WarehouseListPage() {
     { key: 'description', title: t('setup.warehouses.description'), sortable: true, ellipsis: true },
     { key: 'address', title: t('setup.warehouses.address'), sortable: true },
     { key: 'group_name', title: t('setup.warehouses.group'), sortable: true },
-    { key: 'is_active', title: t('common.state'), sortable: true, width: 130, render: (_, w) => <StatusTag active={w.is_active} /> },
+    {
+      key: 'is_active',
+      title: t('common.state'),
+      sortable: true,
+      width: 130,
+      render: (_, w) => <StatusTag active={w.is_active} />,
+    },
     {
       key: 'actions',
       title: t('common.actions'),
@@ -68,7 +74,12 @@ export default function WarehouseListPage() {
           />
         }
       />
-      <ResourceTable<WarehouseItem> state={state} data={list.data} loading={list.isFetching} columns={columns} />
+      <ResourceTable<WarehouseItem>
+        state={state}
+        data={list.data}
+        loading={list.isFetching}
+        columns={columns}
+      />
     </Flex>
   );
 }

@@ -25,8 +25,12 @@ export interface WarehouseItem {
 
 /** Groups for a select: every live group, or only active ones (spec: page size 100). */
 export function useGroupOptions(activeOnly = true) {
-  return useResourceOptions<GroupItem>(GROUPS, activeOnly ? { is_active: true, page_size: 100 } : { page_size: 100 });
+  return useResourceOptions<GroupItem>(
+    GROUPS,
+    activeOnly ? { is_active: true, page_size: 100 } : { page_size: 100 },
+  );
 }
 
 /** Soft delete (spec 3 §4): is_deleted true and is_active false. */
-export const softDelete = (path: string, id: number) => api('PATCH', `${path}${id}/`, { body: { is_deleted: true, is_active: false } });
+export const softDelete = (path: string, id: number) =>
+  api('PATCH', `${path}${id}/`, { body: { is_deleted: true, is_active: false } });
