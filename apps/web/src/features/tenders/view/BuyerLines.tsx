@@ -76,7 +76,7 @@ export function BuyerLines(props: {
       {
         key: 'offers',
         title: t('tenderView.offers.title'),
-        width: status === 'CHOOSING' ? 620 : 660,
+        width: status === 'CHOOSING' ? 630 : 660,
         render: (_v, l) => <OffersCell line={l} />,
       },
       {
@@ -93,7 +93,7 @@ export function BuyerLines(props: {
       {
         key: 'actions',
         title: '',
-        width: status === 'CHOOSING' ? 170 : 70,
+        width: status === 'CHOOSING' ? 150 : 70,
         fixed: 'right',
         render: (_v, l) => {
           const n = l.supplier_comments.length + (l.winner_comment ? 1 : 0);
@@ -104,6 +104,7 @@ export function BuyerLines(props: {
                   size="small"
                   type={l.winners.length ? 'default' : 'primary'}
                   icon={<TrophyOutlined />}
+                  className="wrap-button"
                   onClick={() => props.onWinners(l)}
                 >
                   {t('tenderView.winners.choose')}
