@@ -183,7 +183,7 @@ export function WinnersModal(props: { tenderId: number; line: DetailLine; onClos
           <Button
             type="dashed"
             icon={<PlusOutlined />}
-            onClick={() => setRows((rs) => [...rs, { name: null, amount: '', reason: null }])}
+            onClick={() => setRows((rs) => [...rs, { name: null, amount: fmtQty(line.qty), reason: null }])}
             style={{ alignSelf: 'flex-start' }}
           >
             {t('tenderView.winners.add_row')}
