@@ -6,7 +6,7 @@ import { Alert, Button, Flex, Form, Input, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { errorText } from '../i18n/index.ts';
+import { errorText, hasStoredLanguage, rememberLanguage, storedLanguage } from '../i18n/index.ts';
 import { ApiError, api } from '../lib/api.ts';
 import { applyServerErrors } from '../lib/formErrors.ts';
 import { normalisePhone, PHONE_PREFIX } from '../lib/phone.ts';
@@ -35,6 +35,12 @@ function EmailLogin() {
     try {
       const out = await api<{ token: string; user: SessionUser }>('POST', '/login/', { body: values });
       await auth.login(out.token);
+      // The interface follows the user's language setting unless a language was chosen in this browser.
+      if (!hasStoredLanguage() && out.user.language !== storedLanguage()) {
+        rememberLanguage(out.user.language);
+        window.location.assign(returnRoute.take());
+        return;
+      }
       navigate(returnRoute.take(), { replace: true });
     } catch (err) {
       if (err instanceof ApiError && err.status === 400) {

@@ -23,9 +23,19 @@ export function storedLanguage(): Lang {
   return (LANGS as readonly string[]).includes(v ?? '') ? (v as Lang) : 'et';
 }
 
+/** True once a language has been chosen in this browser (the selector, or adopted from the user at login). */
+export function hasStoredLanguage(): boolean {
+  return (LANGS as readonly string[]).includes(localStorage.getItem(STORAGE_KEY) ?? '');
+}
+
+/** Stores the language for the next page load. */
+export function rememberLanguage(lang: Lang) {
+  localStorage.setItem(STORAGE_KEY, lang);
+}
+
 /** Switching the language stores the choice and reloads the page (spec: "switching it reloads"). */
 export function switchLanguage(lang: Lang) {
-  localStorage.setItem(STORAGE_KEY, lang);
+  rememberLanguage(lang);
   window.location.reload();
 }
 
