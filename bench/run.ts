@@ -7,14 +7,20 @@ import { benchApi } from './api.ts';
 import { ROOT } from './lib.ts';
 import { benchStart } from './start.ts';
 
-const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`;
+const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}, load average ${os
+  .loadavg()
+  .map((l) => l.toFixed(1))
+  .join(' ')}`;
 console.log(`machine: ${machine}\n`);
 const start = await benchStart();
 console.log('');
 const api = await benchApi();
 
 const lines = [
-  `Machine: ${machine}; ${new Date().toISOString()}; load average at the end ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`,
+  `Machine: ${machine}; ${new Date().toISOString()}; load average at the end ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
   '',
   '| measure | result |',
   '|---|---|',
@@ -26,9 +32,13 @@ const lines = [
   '| endpoint | rows | p50 | p90 | p99 | max | req/s | errors | server CPU/request |',
   '|---|---|---|---|---|---|---|---|---|',
   ...api.results.map(
-    (r) => `| ${r.name} | ${r.rows ?? '–'} | ${r.p50} ms | ${r.p90} ms | ${r.p99} ms | ${r.max} ms | ${r.rps} | ${r.non2xx + r.errors} | ${r.cpuMsPerRequest} ms |`,
+    (r) =>
+      `| ${r.name} | ${r.rows ?? '–'} | ${r.p50} ms | ${r.p90} ms | ${r.p99} ms | ${r.max} ms | ${r.rps} | ${r.non2xx + r.errors} | ${r.cpuMsPerRequest} ms |`,
   ),
 ];
 console.log(`\n${lines.join('\n')}`);
 fs.mkdirSync(path.join(ROOT, 'bench/.data'), { recursive: true });
-fs.writeFileSync(path.join(ROOT, 'bench/.data/results.json'), JSON.stringify({ machine, start, api }, null, 2));
+fs.writeFileSync(
+  path.join(ROOT, 'bench/.data/results.json'),
+  JSON.stringify({ machine, start, api }, null, 2),
+);

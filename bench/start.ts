@@ -17,7 +17,9 @@ export async function benchStart() {
   const firstMs = await waitHealthy(first, performance.now());
   const firstCpu = cpuMs(first.proc.pid);
   await first.stop();
-  console.log(`first start (empty DATA_DIR, migrate + demo seed): ${fmtMs(firstMs)} (process CPU ${fmtMs(firstCpu)})`);
+  console.log(
+    `first start (empty DATA_DIR, migrate + demo seed): ${fmtMs(firstMs)} (process CPU ${fmtMs(firstCpu)})`,
+  );
 
   const times: number[] = [];
   const cpus: number[] = [];
@@ -44,7 +46,9 @@ export async function benchStart() {
     maxMs: Math.round(Math.max(...times)),
     cpuMedianMs: Math.round(median(cpus)),
   };
-  console.log(`cold start to healthy: median ${fmtMs(result.medianMs)}, max ${fmtMs(result.maxMs)} (${RUNS} runs)`);
+  console.log(
+    `cold start to healthy: median ${fmtMs(result.medianMs)}, max ${fmtMs(result.maxMs)} (${RUNS} runs)`,
+  );
   return result;
 }
 

@@ -4,7 +4,12 @@ import { startSmtpCatcher } from './smtp-catcher.ts';
 
 const catcher = await startSmtpCatcher({ port: 0 });
 afterAll(() => catcher.close());
-const transport = nodemailer.createTransport({ host: '127.0.0.1', port: catcher.port, secure: false, ignoreTLS: true });
+const transport = nodemailer.createTransport({
+  host: '127.0.0.1',
+  port: catcher.port,
+  secure: false,
+  ignoreTLS: true,
+});
 afterAll(() => transport.close());
 
 describe('smtp catcher', () => {
@@ -14,7 +19,7 @@ describe('smtp catcher', () => {
       from: '"Hankeportaal" <portal@demo.ee>',
       to: ['supplier@demo.ee', 'Андрей <supplier2@demo.ee>'],
       subject: 'Тендер T-2026-0001 завершён — hange lõppenud ✓',
-      text: 'Здравствуйте!\n\nÕlifilter, Škoda 15T: 12 tk\n' + 'x'.repeat(200),
+      text: `Здравствуйте!\n\nÕlifilter, Škoda 15T: 12 tk\n${'x'.repeat(200)}`,
       html: '<p>Здравствуйте!</p>',
       messageId: '<outbox-7@tender-portal>',
     });
@@ -24,13 +29,19 @@ describe('smtp catcher', () => {
     expect(m.envelopeTo).toEqual(['supplier@demo.ee', 'supplier2@demo.ee']);
     expect(m.subject).toBe('Тендер T-2026-0001 завершён — hange lõppenud ✓');
     expect(m.messageId).toBe('<outbox-7@tender-portal>');
-    expect(m.text).toBe('Здравствуйте!\n\nÕlifilter, Škoda 15T: 12 tk\n' + 'x'.repeat(200));
+    expect(m.text).toBe(`Здравствуйте!\n\nÕlifilter, Škoda 15T: 12 tk\n${'x'.repeat(200)}`);
     expect(m.html).toBe('<p>Здравствуйте!</p>');
   });
 
   it('records every arrival, the same message twice included', async () => {
     catcher.clear();
-    const mail = { from: 'portal@demo.ee', to: 'admin@demo.ee', subject: 'Plain ASCII', text: 'hello', messageId: '<outbox-9@tender-portal>' };
+    const mail = {
+      from: 'portal@demo.ee',
+      to: 'admin@demo.ee',
+      subject: 'Plain ASCII',
+      text: 'hello',
+      messageId: '<outbox-9@tender-portal>',
+    };
     await transport.sendMail(mail);
     await transport.sendMail(mail);
     const got = await catcher.waitFor(2);
@@ -40,7 +51,13 @@ describe('smtp catcher', () => {
 
   it('accepts any login', async () => {
     catcher.clear();
-    const authed = nodemailer.createTransport({ host: '127.0.0.1', port: catcher.port, secure: false, ignoreTLS: true, auth: { user: 'u', pass: 'p' } });
+    const authed = nodemailer.createTransport({
+      host: '127.0.0.1',
+      port: catcher.port,
+      secure: false,
+      ignoreTLS: true,
+      auth: { user: 'u', pass: 'p' },
+    });
     await authed.sendMail({ from: 'a@demo.ee', to: 'b@demo.ee', subject: 's', text: 't' });
     authed.close();
     expect((await catcher.waitFor(1))[0].subject).toBe('s');

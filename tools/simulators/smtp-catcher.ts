@@ -87,7 +87,10 @@ export async function startSmtpCatcher(
     waitFor(count, timeoutMs = 5000) {
       if (messages.length >= count) return Promise.resolve(messages);
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`expected ${count} messages, got ${messages.length}`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`expected ${count} messages, got ${messages.length}`)),
+          timeoutMs,
+        );
         waiters.push({
           count,
           resolve: () => {
@@ -148,8 +151,10 @@ function qpBytes(s: string, underscoreIsSpace: boolean) {
 export function decodeWords(value: string): string {
   return value
     .replace(/(=\?[^?]+\?[BbQq]\?[^?]*\?=)\s+(?==\?)/g, '$1')
-    .replace(/=\?([^?*]+)(?:\*[^?]*)?\?([BbQq])\?([^?]*)\?=/g, (_m, charset: string, enc: string, data: string) =>
-      decodeBytes(enc.toUpperCase() === 'B' ? Buffer.from(data, 'base64') : qpBytes(data, true), charset),
+    .replace(
+      /=\?([^?*]+)(?:\*[^?]*)?\?([BbQq])\?([^?]*)\?=/g,
+      (_m, charset: string, enc: string, data: string) =>
+        decodeBytes(enc.toUpperCase() === 'B' ? Buffer.from(data, 'base64') : qpBytes(data, true), charset),
     );
 }
 
@@ -167,12 +172,18 @@ function decodeBody(body: string, headers: Record<string, string>) {
 }
 
 /** Collects the text/plain and text/html parts of a (possibly nested multipart) entity. */
-function collectParts(headers: Record<string, string>, body: string, out: { text: string | null; html: string | null }) {
+function collectParts(
+  headers: Record<string, string>,
+  body: string,
+  out: { text: string | null; html: string | null },
+) {
   const type = (headers['content-type'] ?? 'text/plain').toLowerCase();
   if (type.startsWith('multipart/')) {
     const boundary = param(headers['content-type'] ?? '', 'boundary');
     if (!boundary) return;
-    const pieces = body.split(new RegExp(`\\r?\\n?--${boundary.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:--)?[ \\t]*\\r?\\n?`));
+    const pieces = body.split(
+      new RegExp(`\\r?\\n?--${boundary.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:--)?[ \\t]*\\r?\\n?`),
+    );
     for (const piece of pieces.slice(1)) {
       if (!piece.trim()) continue;
       const { head, body: b } = splitHead(piece);
@@ -182,7 +193,8 @@ function collectParts(headers: Record<string, string>, body: string, out: { text
   }
   if ((headers['content-disposition'] ?? '').toLowerCase().startsWith('attachment')) return;
   if (type.startsWith('text/html') && out.html == null) out.html = decodeBody(body, headers);
-  else if (type.startsWith('text/plain') && out.text == null) out.text = decodeBody(body, headers).replace(/\r\n/g, '\n');
+  else if (type.startsWith('text/plain') && out.text == null)
+    out.text = decodeBody(body, headers).replace(/\r\n/g, '\n');
 }
 
 const addresses = (v: string | undefined) =>

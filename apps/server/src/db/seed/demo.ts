@@ -6,7 +6,12 @@
 // transaction under an advisory lock, so a half-seeded database never exists and two replicas starting at
 // once seed once. Lookup rows (groups, units, producers, parts…) are insert-or-keep, so the seed also
 // runs on a database that already has some of them. Dates are relative to lib/clock now().
-import { TEMPLATE_DEFINITIONS, TEMPLATE_LANGUAGES, type TenderStatus, type WinnerReason } from '@portal/shared';
+import {
+  TEMPLATE_DEFINITIONS,
+  TEMPLATE_LANGUAGES,
+  type TenderStatus,
+  type WinnerReason,
+} from '@portal/shared';
 import { inArray, sql } from 'drizzle-orm';
 import { hashPassword } from '../../lib/auth.ts';
 import { now } from '../../lib/clock.ts';
@@ -94,7 +99,15 @@ function at(base: Date, days: number, hours: number) {
 }
 
 // ---------- the seed ----------
-type UserKey = 'admin' | 'contractor' | 'master' | 'supplier' | 'employee' | 'supplier2' | 'supplier3' | 'pending';
+type UserKey =
+  | 'admin'
+  | 'contractor'
+  | 'master'
+  | 'supplier'
+  | 'employee'
+  | 'supplier2'
+  | 'supplier3'
+  | 'pending';
 
 async function build(db: Db, passwordHash: string) {
   const T = now();
@@ -105,7 +118,10 @@ async function build(db: Db, passwordHash: string) {
   const past = (maxDays: number, minDays = 0) => new Date(T.getTime() - between(minDays, maxDays) * DAY);
 
   // ---- groups and warehouses ----
-  await db.insert(s.groups).values([{ name: 'Bussid' }, { name: 'Trammid' }]).onConflictDoNothing();
+  await db
+    .insert(s.groups)
+    .values([{ name: 'Bussid' }, { name: 'Trammid' }])
+    .onConflictDoNothing();
   const groupRows = await db
     .select()
     .from(s.groups)
@@ -115,19 +131,68 @@ async function build(db: Db, passwordHash: string) {
   const TRAM = groupId('Trammid');
 
   const WAREHOUSES = [
-    { code: 'B01', name: 'Kadaka bussidepoo', address: 'Kadaka tee 62, 12618 Tallinn', groupId: BUS, description: 'Lääne-Tallinna liinide hooldus' },
-    { code: 'B02', name: 'Lasnamäe bussidepoo', address: 'Punane 72, 13619 Tallinn', groupId: BUS, description: 'Ida-Tallinna liinide hooldus' },
-    { code: 'B03', name: 'Mustamäe varuosaladu', address: 'Akadeemia tee 21, 12618 Tallinn', groupId: BUS, description: 'Bussivaruosade keskladu' },
-    { code: 'T01', name: 'Kopli trammidepoo', address: 'Kopli 60, 10412 Tallinn', groupId: TRAM, description: 'Liinid 1 ja 2' },
-    { code: 'T02', name: 'Kadrioru trammidepoo', address: 'Vase 10, 10125 Tallinn', groupId: TRAM, description: 'Liinid 3, 4 ja 5' },
+    {
+      code: 'B01',
+      name: 'Kadaka bussidepoo',
+      address: 'Kadaka tee 62, 12618 Tallinn',
+      groupId: BUS,
+      description: 'Lääne-Tallinna liinide hooldus',
+    },
+    {
+      code: 'B02',
+      name: 'Lasnamäe bussidepoo',
+      address: 'Punane 72, 13619 Tallinn',
+      groupId: BUS,
+      description: 'Ida-Tallinna liinide hooldus',
+    },
+    {
+      code: 'B03',
+      name: 'Mustamäe varuosaladu',
+      address: 'Akadeemia tee 21, 12618 Tallinn',
+      groupId: BUS,
+      description: 'Bussivaruosade keskladu',
+    },
+    {
+      code: 'T01',
+      name: 'Kopli trammidepoo',
+      address: 'Kopli 60, 10412 Tallinn',
+      groupId: TRAM,
+      description: 'Liinid 1 ja 2',
+    },
+    {
+      code: 'T02',
+      name: 'Kadrioru trammidepoo',
+      address: 'Vase 10, 10125 Tallinn',
+      groupId: TRAM,
+      description: 'Liinid 3, 4 ja 5',
+    },
   ];
   await db.insert(s.warehouses).values(WAREHOUSES).onConflictDoNothing();
-  const whRows = await db.select().from(s.warehouses).where(inArray(s.warehouses.code, WAREHOUSES.map((w) => w.code)));
+  const whRows = await db
+    .select()
+    .from(s.warehouses)
+    .where(
+      inArray(
+        s.warehouses.code,
+        WAREHOUSES.map((w) => w.code),
+      ),
+    );
   const whByGroup = (g: number) => whRows.filter((w) => w.groupId === g);
 
   // ---- units, producers ----
-  await db.insert(s.units).values(UNITS.map(([code, name]) => ({ code, name }))).onConflictDoNothing();
-  const unitRows = await db.select().from(s.units).where(inArray(s.units.code, UNITS.map(([c]) => c)));
+  await db
+    .insert(s.units)
+    .values(UNITS.map(([code, name]) => ({ code, name })))
+    .onConflictDoNothing();
+  const unitRows = await db
+    .select()
+    .from(s.units)
+    .where(
+      inArray(
+        s.units.code,
+        UNITS.map(([c]) => c),
+      ),
+    );
   const unitId = new Map(unitRows.map((u) => [u.code, u.id]));
 
   await db
@@ -148,11 +213,13 @@ async function build(db: Db, passwordHash: string) {
   const scopeGroups = (scope: Scope) => (scope === 'bus' ? [BUS] : scope === 'tram' ? [TRAM] : [BUS, TRAM]);
   const categoryId = new Map<string, number>();
   const categoryGroupRows: { categoryId: number; groupId: number }[] = [];
-  let level: { node: CategoryNode; parentId: number | null; order: number }[] = CATEGORY_TREE.map((node, order) => ({
-    node,
-    parentId: null,
-    order,
-  }));
+  let level: { node: CategoryNode; parentId: number | null; order: number }[] = CATEGORY_TREE.map(
+    (node, order) => ({
+      node,
+      parentId: null,
+      order,
+    }),
+  );
   while (level.length) {
     const inserted = await db
       .insert(s.categories)
@@ -172,13 +239,17 @@ async function build(db: Db, passwordHash: string) {
       const id = inserted[i].id;
       categoryId.set(node.code, id);
       for (const g of scopeGroups(node.scope)) categoryGroupRows.push({ categoryId: id, groupId: g });
-      node.children?.forEach((child, order) => next.push({ node: child, parentId: id, order }));
+      node.children?.forEach((child, order) => {
+        next.push({ node: child, parentId: id, order });
+      });
     });
     level = next;
   }
   const loose = await db
     .insert(s.categories)
-    .values(LOOSE_CATEGORIES.map((c) => ({ name: c.name, code: c.code, isPlaced: false, isActive: c.active })))
+    .values(
+      LOOSE_CATEGORIES.map((c) => ({ name: c.name, code: c.code, isPlaced: false, isActive: c.active })),
+    )
     .returning({ id: s.categories.id });
   for (const c of loose) categoryGroupRows.push({ categoryId: c.id, groupId: BUS });
   await db.insert(s.categoryGroups).values(categoryGroupRows).onConflictDoNothing();
@@ -188,7 +259,15 @@ async function build(db: Db, passwordHash: string) {
     .insert(s.partTypes)
     .values(PART_TYPES.map((pt) => ({ name: pt.name, categoryId: categoryId.get(pt.category)! })))
     .onConflictDoNothing();
-  const ptRows = await db.select().from(s.partTypes).where(inArray(s.partTypes.name, PART_TYPES.map((p) => p.name)));
+  const ptRows = await db
+    .select()
+    .from(s.partTypes)
+    .where(
+      inArray(
+        s.partTypes.name,
+        PART_TYPES.map((p) => p.name),
+      ),
+    );
   const partTypeId = new Map(ptRows.map((p) => [p.name, p.id]));
 
   // ---- parts (with code tags) ----
@@ -257,7 +336,12 @@ async function build(db: Db, passwordHash: string) {
   const partRows = await db
     .select({ id: s.parts.id, code: s.parts.code, isActive: s.parts.isActive })
     .from(s.parts)
-    .where(inArray(s.parts.code, partGens.map((p) => p.code)));
+    .where(
+      inArray(
+        s.parts.code,
+        partGens.map((p) => p.code),
+      ),
+    );
   const partIdByCode = new Map(partRows.map((p) => [p.code, p.id]));
   const activePartIds = new Set(partRows.filter((p) => p.isActive).map((p) => p.id));
   await db
@@ -272,24 +356,67 @@ async function build(db: Db, passwordHash: string) {
 
   // ---- suppliers and their groups ----
   const SUPPLIERS = [
-    { name: 'Demo Parts OÜ', registrationCode: '14781234', email: 'info@demoparts.ee', address: 'Peterburi tee 46, 11415 Tallinn', phone: '+372 600 1234', isEmployeesCanViewProposal: true, notes: 'Bussi- ja trammivaruosad, kiirtarne Tallinnas.' },
-    { name: 'Baltic Auto Supply AS', registrationCode: '10456789', email: 'sales@balticauto.ee', address: 'Tartu mnt 84a, 10112 Tallinn', phone: '+372 655 0400', isEmployeesCanViewProposal: false, notes: '' },
-    { name: 'Nordic Bus Parts OÜ', registrationCode: '12233445', email: 'orders@nordicbusparts.ee', address: 'Pärnu mnt 139, 11317 Tallinn', phone: '+372 622 7788', isEmployeesCanViewProposal: false, notes: 'Scania ja Volvo originaalvaruosad.' },
+    {
+      name: 'Demo Parts OÜ',
+      registrationCode: '14781234',
+      email: 'info@demoparts.ee',
+      address: 'Peterburi tee 46, 11415 Tallinn',
+      phone: '+372 600 1234',
+      isEmployeesCanViewProposal: true,
+      notes: 'Bussi- ja trammivaruosad, kiirtarne Tallinnas.',
+    },
+    {
+      name: 'Baltic Auto Supply AS',
+      registrationCode: '10456789',
+      email: 'sales@balticauto.ee',
+      address: 'Tartu mnt 84a, 10112 Tallinn',
+      phone: '+372 655 0400',
+      isEmployeesCanViewProposal: false,
+      notes: '',
+    },
+    {
+      name: 'Nordic Bus Parts OÜ',
+      registrationCode: '12233445',
+      email: 'orders@nordicbusparts.ee',
+      address: 'Pärnu mnt 139, 11317 Tallinn',
+      phone: '+372 622 7788',
+      isEmployeesCanViewProposal: false,
+      notes: 'Scania ja Volvo originaalvaruosad.',
+    },
   ];
-  const PENDING_SUPPLIER = { name: 'Tallinna Veermikuosad OÜ', registrationCode: '16543210', email: 'info@veermikuosad.ee', address: 'Betooni 6, 11415 Tallinn', phone: '+372 5550 1122' };
+  const PENDING_SUPPLIER = {
+    name: 'Tallinna Veermikuosad OÜ',
+    registrationCode: '16543210',
+    email: 'info@veermikuosad.ee',
+    address: 'Betooni 6, 11415 Tallinn',
+    phone: '+372 5550 1122',
+  };
   const supplierCreated = past(300, 200);
   await db
     .insert(s.suppliers)
     .values([
-      ...SUPPLIERS.map((sup) => ({ ...sup, isNew: false, isActive: true, created: supplierCreated, updated: supplierCreated })),
+      ...SUPPLIERS.map((sup) => ({
+        ...sup,
+        isNew: false,
+        isActive: true,
+        created: supplierCreated,
+        updated: supplierCreated,
+      })),
       { ...PENDING_SUPPLIER, isNew: true, isActive: false, created: past(2, 1) },
     ])
     .onConflictDoNothing();
   const supRows = await db
     .select()
     .from(s.suppliers)
-    .where(inArray(s.suppliers.registrationCode, [...SUPPLIERS, PENDING_SUPPLIER].map((x) => x.registrationCode)));
-  const supplierIds = SUPPLIERS.map((x) => supRows.find((r) => r.registrationCode === x.registrationCode)!.id);
+    .where(
+      inArray(
+        s.suppliers.registrationCode,
+        [...SUPPLIERS, PENDING_SUPPLIER].map((x) => x.registrationCode),
+      ),
+    );
+  const supplierIds = SUPPLIERS.map(
+    (x) => supRows.find((r) => r.registrationCode === x.registrationCode)!.id,
+  );
   const pendingSupplierId = supRows.find((r) => r.registrationCode === PENDING_SUPPLIER.registrationCode)!.id;
   const supplierName = new Map(supRows.map((r) => [r.id, r.name]));
   await db
@@ -312,14 +439,100 @@ async function build(db: Db, passwordHash: string) {
 
   // ---- users ----
   const USERS: Record<UserKey, typeof s.users.$inferInsert & { groups?: number[] }> = {
-    admin: { email: 'admin@demo.ee', firstName: 'Mari', lastName: 'Tamm', group: 'ADMINISTRATOR', position: 'Hankejuht', phone: '+372 5123 4567', personalCode: '30303039914', canBlacklist: true, groups: [BUS, TRAM] },
-    contractor: { email: 'contractor@demo.ee', firstName: 'Jaan', lastName: 'Kask', group: 'CONTRACTOR', position: 'Varustusspetsialist', phone: '+372 5234 5678', personalCode: '60001017869', canBlacklist: true, groups: [BUS, TRAM] },
-    master: { email: 'master@demo.ee', firstName: 'Peeter', lastName: 'Saar', group: 'MASTER', position: 'Remondimeister', phone: '+372 5345 6789', personalCode: personalCode('3780512422'), groups: [BUS] },
-    supplier: { email: 'supplier@demo.ee', firstName: 'Kristjan', lastName: 'Lepp', group: 'SUPPLIER', supplierId: supplierIds[0], supplierRole: 'ADVANCED', isAdmin: true, position: 'Juhatuse liige', phone: '+372 5456 7890', personalCode: personalCode('3850301027') },
-    employee: { email: 'employee@demo.ee', firstName: 'Liis', lastName: 'Mets', group: 'SUPPLIER', supplierId: supplierIds[0], supplierRole: 'PLAIN', position: 'Müügiesindaja', phone: '+372 5567 8901', personalCode: personalCode('4920715033'), groups: [BUS, TRAM] },
-    supplier2: { email: 'supplier2@demo.ee', firstName: 'Andrei', lastName: 'Ivanov', group: 'SUPPLIER', supplierId: supplierIds[1], supplierRole: 'ADVANCED', isAdmin: true, position: 'Müügijuht', phone: '+372 5678 9012', language: 'ru', personalCode: personalCode('3800229421') },
-    supplier3: { email: 'supplier3@demo.ee', firstName: 'Erik', lastName: 'Nilsson', group: 'SUPPLIER', supplierId: supplierIds[2], supplierRole: 'ADVANCED', isAdmin: true, position: 'Key account manager', phone: '+372 5789 0123', language: 'en' },
-    pending: { email: 'registreerimine@veermikuosad.ee', firstName: 'Tiit', lastName: 'Kuusk', group: 'SUPPLIER', supplierId: pendingSupplierId, supplierRole: 'ADVANCED', isAdmin: true, isActive: false, isAuthorized: false, phone: '+372 5550 1122', personalCode: personalCode('3910414567') },
+    admin: {
+      email: 'admin@demo.ee',
+      firstName: 'Mari',
+      lastName: 'Tamm',
+      group: 'ADMINISTRATOR',
+      position: 'Hankejuht',
+      phone: '+372 5123 4567',
+      personalCode: '30303039914',
+      canBlacklist: true,
+      groups: [BUS, TRAM],
+    },
+    contractor: {
+      email: 'contractor@demo.ee',
+      firstName: 'Jaan',
+      lastName: 'Kask',
+      group: 'CONTRACTOR',
+      position: 'Varustusspetsialist',
+      phone: '+372 5234 5678',
+      personalCode: '60001017869',
+      canBlacklist: true,
+      groups: [BUS, TRAM],
+    },
+    master: {
+      email: 'master@demo.ee',
+      firstName: 'Peeter',
+      lastName: 'Saar',
+      group: 'MASTER',
+      position: 'Remondimeister',
+      phone: '+372 5345 6789',
+      personalCode: personalCode('3780512422'),
+      groups: [BUS],
+    },
+    supplier: {
+      email: 'supplier@demo.ee',
+      firstName: 'Kristjan',
+      lastName: 'Lepp',
+      group: 'SUPPLIER',
+      supplierId: supplierIds[0],
+      supplierRole: 'ADVANCED',
+      isAdmin: true,
+      position: 'Juhatuse liige',
+      phone: '+372 5456 7890',
+      personalCode: personalCode('3850301027'),
+    },
+    employee: {
+      email: 'employee@demo.ee',
+      firstName: 'Liis',
+      lastName: 'Mets',
+      group: 'SUPPLIER',
+      supplierId: supplierIds[0],
+      supplierRole: 'PLAIN',
+      position: 'Müügiesindaja',
+      phone: '+372 5567 8901',
+      personalCode: personalCode('4920715033'),
+      groups: [BUS, TRAM],
+    },
+    supplier2: {
+      email: 'supplier2@demo.ee',
+      firstName: 'Andrei',
+      lastName: 'Ivanov',
+      group: 'SUPPLIER',
+      supplierId: supplierIds[1],
+      supplierRole: 'ADVANCED',
+      isAdmin: true,
+      position: 'Müügijuht',
+      phone: '+372 5678 9012',
+      language: 'ru',
+      personalCode: personalCode('3800229421'),
+    },
+    supplier3: {
+      email: 'supplier3@demo.ee',
+      firstName: 'Erik',
+      lastName: 'Nilsson',
+      group: 'SUPPLIER',
+      supplierId: supplierIds[2],
+      supplierRole: 'ADVANCED',
+      isAdmin: true,
+      position: 'Key account manager',
+      phone: '+372 5789 0123',
+      language: 'en',
+    },
+    pending: {
+      email: 'registreerimine@veermikuosad.ee',
+      firstName: 'Tiit',
+      lastName: 'Kuusk',
+      group: 'SUPPLIER',
+      supplierId: pendingSupplierId,
+      supplierRole: 'ADVANCED',
+      isAdmin: true,
+      isActive: false,
+      isAuthorized: false,
+      phone: '+372 5550 1122',
+      personalCode: personalCode('3910414567'),
+    },
   };
   const userCreated = past(300, 200);
   await db
@@ -339,12 +552,17 @@ async function build(db: Db, passwordHash: string) {
     .from(s.users)
     .where(sql`lower(${s.users.email}) in ${Object.values(USERS).map((u) => u.email.toLowerCase())}`);
   const user = Object.fromEntries(
-    Object.entries(USERS).map(([key, u]) => [key, userRows.find((r) => r.email.toLowerCase() === u.email.toLowerCase())!]),
+    Object.entries(USERS).map(([key, u]) => [
+      key,
+      userRows.find((r) => r.email.toLowerCase() === u.email.toLowerCase())!,
+    ]),
   ) as Record<UserKey, typeof s.users.$inferSelect>;
   await db
     .insert(s.userGroups)
     .values(
-      (Object.keys(USERS) as UserKey[]).flatMap((k) => (USERS[k].groups ?? []).map((groupId) => ({ userId: user[k].id, groupId }))),
+      (Object.keys(USERS) as UserKey[]).flatMap((k) =>
+        (USERS[k].groups ?? []).map((groupId) => ({ userId: user[k].id, groupId })),
+      ),
     )
     .onConflictDoNothing();
   const nameOf = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`;
@@ -353,7 +571,12 @@ async function build(db: Db, passwordHash: string) {
   // ---- integration module, e-mail settings and templates ----
   await db
     .insert(s.modules)
-    .values({ name: 'Directo', url: 'http://127.0.0.1:4010/xmlcore/demo/xmlcore.asp', key: 'demo-directo-key', isActive: true })
+    .values({
+      name: 'Directo',
+      url: 'http://127.0.0.1:4010/xmlcore/demo/xmlcore.asp',
+      key: 'demo-directo-key',
+      isActive: true,
+    })
     .onConflictDoNothing();
   await db
     .insert(s.emailSettings)
@@ -372,7 +595,12 @@ async function build(db: Db, passwordHash: string) {
   const templateRows = TEMPLATE_DEFINITIONS.flatMap((def) => {
     const t = DEFAULT_TEMPLATES.find((x) => x.key === def.key && x.type === def.type);
     if (!t) throw new Error(`no default template for ${def.key}/${def.type}`);
-    return TEMPLATE_LANGUAGES.map((language) => ({ key: def.key, type: def.type, language, ...t.texts[language] }));
+    return TEMPLATE_LANGUAGES.map((language) => ({
+      key: def.key,
+      type: def.type,
+      language,
+      ...t.texts[language],
+    }));
   });
   await db.insert(s.emailTemplates).values(templateRows).onConflictDoNothing();
 
@@ -386,16 +614,36 @@ async function build(db: Db, passwordHash: string) {
     who: { id: number; firstName: string; lastName: string } | null,
     data: Record<string, unknown> = {},
     tenderId: number | null = null,
-  ) => historyRows.push({ entity, entityId, action, created, tenderId, userId: who?.id ?? null, userName: who ? nameOf(who) : null, data });
+  ) =>
+    historyRows.push({
+      entity,
+      entityId,
+      action,
+      created,
+      tenderId,
+      userId: who?.id ?? null,
+      userName: who ? nameOf(who) : null,
+      data,
+    });
 
   // ---- blacklist ----
   // Parts with at least three producers, so offers can still come from the others.
-  const blCandidates = parts.filter((p) => p.type.producers.filter((n) => activeProducer.has(prod(n))).length >= 3);
+  const blCandidates = parts.filter(
+    (p) => p.type.producers.filter((n) => activeProducer.has(prod(n))).length >= 3,
+  );
   const BLACKLIST = [
     { reason: 'Korduvad reklamatsioonid: filtri tihend lekib pärast 5000 km.', producers: 1 },
-    { reason: 'Tootja klotsid kulusid Citaro testis kaks korda kiiremini.', producers: 1, later: 'Lisatud teine tootja, sama probleem proovipartiiga.' },
+    {
+      reason: 'Tootja klotsid kulusid Citaro testis kaks korda kiiremini.',
+      producers: 1,
+      later: 'Lisatud teine tootja, sama probleem proovipartiiga.',
+    },
     { reason: 'Sertifikaadid puudusid, tarnija ei suutnud päritolu tõendada.', producers: 2 },
-    { reason: 'Mittevastav mõõt, ei sobi kinnitusega.', producers: 1, deactivate: 'Tootja muutis konstruktsiooni, uus partii sobib. Piirang eemaldatud.' },
+    {
+      reason: 'Mittevastav mõõt, ei sobi kinnitusega.',
+      producers: 1,
+      deactivate: 'Tootja muutis konstruktsiooni, uus partii sobib. Piirang eemaldatud.',
+    },
     { reason: 'Rikked garantiiajal (3 juhtumit 2026. aastal).', producers: 1 },
     { reason: 'Liiga lühike kasutusiga trammi koormusel.', producers: 1 },
     { reason: 'Töökoja tagasiside: müra ja vibratsioon.', producers: 2 },
@@ -403,13 +651,20 @@ async function build(db: Db, passwordHash: string) {
   ];
   const blacklisted = new Map<number, Set<number>>(); // part id → producer ids
   const blParts: Part[] = [];
-  for (let i = 0; blParts.length < BLACKLIST.length; i += 7) blParts.push(blCandidates[(i * 13) % blCandidates.length]);
+  for (let i = 0; blParts.length < BLACKLIST.length; i += 7)
+    blParts.push(blCandidates[(i * 13) % blCandidates.length]);
   const blInserted = await db
     .insert(s.blacklists)
     .values(
       BLACKLIST.map((b, i) => {
         const created = past(90, 30);
-        return { partId: blParts[i].id, creatorId: user.contractor.id, isActive: !b.deactivate, created, updated: created };
+        return {
+          partId: blParts[i].id,
+          creatorId: user.contractor.id,
+          isActive: !b.deactivate,
+          created,
+          updated: created,
+        };
       }),
     )
     .returning();
@@ -433,16 +688,50 @@ async function build(db: Db, passwordHash: string) {
       addedProducers: chosen.map((id) => producerName.get(id)!),
       created: entry.created,
     });
-    hist('blacklist', entry.id, 'created', entry.created, who, { part: part.id, producers: chosen, is_active: true, comment: b.reason, added_producers: chosen.map((id) => producerName.get(id)!) });
+    hist('blacklist', entry.id, 'created', entry.created, who, {
+      part: part.id,
+      producers: chosen,
+      is_active: true,
+      comment: b.reason,
+      added_producers: chosen.map((id) => producerName.get(id)!),
+    });
     if (extra) {
       const when = new Date(entry.created.getTime() + 5 * DAY);
-      blComments.push({ blacklistId: entry.id, userId: user.admin.id, name: nameOf(user.admin), content: b.later!, addedProducers: [producerName.get(extra)!], created: when });
-      hist('blacklist', entry.id, 'updated', when, user.admin, { part: part.id, producers: all, is_active: true, comment: b.later, added_producers: [producerName.get(extra)!], removed_producers: [] });
+      blComments.push({
+        blacklistId: entry.id,
+        userId: user.admin.id,
+        name: nameOf(user.admin),
+        content: b.later!,
+        addedProducers: [producerName.get(extra)!],
+        created: when,
+      });
+      hist('blacklist', entry.id, 'updated', when, user.admin, {
+        part: part.id,
+        producers: all,
+        is_active: true,
+        comment: b.later,
+        added_producers: [producerName.get(extra)!],
+        removed_producers: [],
+      });
     }
     if (b.deactivate) {
       const when = new Date(entry.created.getTime() + 12 * DAY);
-      blComments.push({ blacklistId: entry.id, userId: user.admin.id, name: nameOf(user.admin), content: b.deactivate, deactivated: true, created: when });
-      hist('blacklist', entry.id, 'updated', when, user.admin, { part: part.id, producers: all, is_active: false, comment: b.deactivate, added_producers: [], removed_producers: [] });
+      blComments.push({
+        blacklistId: entry.id,
+        userId: user.admin.id,
+        name: nameOf(user.admin),
+        content: b.deactivate,
+        deactivated: true,
+        created: when,
+      });
+      hist('blacklist', entry.id, 'updated', when, user.admin, {
+        part: part.id,
+        producers: all,
+        is_active: false,
+        comment: b.deactivate,
+        added_producers: [],
+        removed_producers: [],
+      });
     }
   });
   await db.insert(s.blacklistProducers).values(blProducers).onConflictDoNothing();
@@ -450,7 +739,8 @@ async function build(db: Db, passwordHash: string) {
 
   // ---- pre-order lines (details) ----
   const usedPart = new Set<number>();
-  const partsOf = (scope: 'bus' | 'tram') => parts.filter((p) => p.scope === scope || p.type.scope === 'both');
+  const partsOf = (scope: 'bus' | 'tram') =>
+    parts.filter((p) => p.scope === scope || p.type.scope === 'both');
   const freePart = (scope: 'bus' | 'tram', preferBlacklisted = false) => {
     const pool = partsOf(scope).filter((p) => !usedPart.has(p.id));
     const bl = preferBlacklisted ? pool.filter((p) => blacklisted.has(p.id)) : [];
@@ -458,7 +748,8 @@ async function build(db: Db, passwordHash: string) {
     usedPart.add(p.id);
     return p;
   };
-  const qtyFor = (p: Part) => (p.unit === 'l' ? int(4, 40) * 5 : p.unit === 'kg' ? int(2, 12) * 5 : int(1, 12));
+  const qtyFor = (p: Part) =>
+    p.unit === 'l' ? int(4, 40) * 5 : p.unit === 'kg' ? int(2, 12) * 5 : int(1, 12);
   let orderSeq = 24310;
   const detailValues = (scope: 'bus' | 'tram', part: Part, created: Date) => {
     const group = scope === 'bus' ? BUS : TRAM;
@@ -466,7 +757,10 @@ async function build(db: Db, passwordHash: string) {
     const total = qtyFor(part);
     const replacement = rnd() < 0.35 ? Math.min(total, int(1, 3)) : 0;
     const fromBc = rnd() < 0.3;
-    const creator = scope === 'bus' ? pick([user.master, user.master, user.contractor]) : pick([user.contractor, user.admin]);
+    const creator =
+      scope === 'bus'
+        ? pick([user.master, user.master, user.contractor])
+        : pick([user.contractor, user.admin]);
     return {
       partId: part.id,
       warehouseId: wh.id,
@@ -488,9 +782,13 @@ async function build(db: Db, passwordHash: string) {
     const scope = i % 5 < 3 ? 'bus' : 'tram';
     prepared.push({ ...detailValues(scope, freePart(scope), past(21)), status: 'PREPARED' });
   }
-  const preparedRows = await db.insert(s.details).values(prepared).returning({ id: s.details.id, created: s.details.created, creatorId: s.details.creatorId });
+  const preparedRows = await db
+    .insert(s.details)
+    .values(prepared)
+    .returning({ id: s.details.id, created: s.details.created, creatorId: s.details.creatorId });
   const userById = new Map(userRows.map((u) => [u.id, u]));
-  for (const d of preparedRows) hist('detail', d.id, 'created', d.created, userById.get(d.creatorId!) ?? null, { status: 'PREPARED' });
+  for (const d of preparedRows)
+    hist('detail', d.id, 'created', d.created, userById.get(d.creatorId!) ?? null, { status: 'PREPARED' });
 
   // ---- tenders ----
   type Plan = {
@@ -504,15 +802,86 @@ async function build(db: Db, passwordHash: string) {
     export?: 'SUCCESS' | 'FAILED';
   };
   const PLANS: Plan[] = [
-    { status: 'ORDERED', scope: 'bus', start: at(T, -38, 7), finish: at(T, -34, 13), lines: 7, suppliers: [0, 1, 2], info: 'Filtrid ja pidurid plaaniliseks hoolduseks.', export: 'SUCCESS' },
-    { status: 'FAILED', scope: 'bus', start: at(T, -33, 7), finish: at(T, -30, 12), lines: 3, suppliers: [2], info: 'Starterid ja generaatorid.' },
-    { status: 'ORDERED', scope: 'tram', start: at(T, -29, 8), finish: at(T, -25, 12), lines: 5, suppliers: [0, 1, 2], info: 'Trammide pidurid ja veermik.', export: 'FAILED' },
-    { status: 'CANCELED', scope: 'tram', start: at(T, -24, 8), finish: at(T, -20, 12), lines: 3, suppliers: [] , info: 'Tühistatud: vajadus muutus.' },
-    { status: 'ORDERED', scope: 'bus', start: at(T, -19, 7), finish: at(T, -15, 13), lines: 6, suppliers: [0, 1] },
-    { status: 'CHOOSING', scope: 'bus', start: at(T, -12, 7), finish: at(T, -8, 12), lines: 6, suppliers: [0, 1, 2], info: 'Kiire: vajalik enne talvehooajat.' },
-    { status: 'FINISHED', scope: 'tram', start: at(T, -7, 8), finish: at(T, -3, 12), lines: 5, suppliers: [0, 1, 2] },
-    { status: 'FINISHED', scope: 'bus', start: at(T, -6, 7), finish: at(T, -2, 14), lines: 4, suppliers: [0, 2] },
-    { status: 'ACTIVE', scope: 'bus', start: at(T, -1, 7), finish: at(T, 3, 12), lines: 6, suppliers: [0, 1], info: 'Tarne Kadaka depoosse tööpäeviti 8–16.' },
+    {
+      status: 'ORDERED',
+      scope: 'bus',
+      start: at(T, -38, 7),
+      finish: at(T, -34, 13),
+      lines: 7,
+      suppliers: [0, 1, 2],
+      info: 'Filtrid ja pidurid plaaniliseks hoolduseks.',
+      export: 'SUCCESS',
+    },
+    {
+      status: 'FAILED',
+      scope: 'bus',
+      start: at(T, -33, 7),
+      finish: at(T, -30, 12),
+      lines: 3,
+      suppliers: [2],
+      info: 'Starterid ja generaatorid.',
+    },
+    {
+      status: 'ORDERED',
+      scope: 'tram',
+      start: at(T, -29, 8),
+      finish: at(T, -25, 12),
+      lines: 5,
+      suppliers: [0, 1, 2],
+      info: 'Trammide pidurid ja veermik.',
+      export: 'FAILED',
+    },
+    {
+      status: 'CANCELED',
+      scope: 'tram',
+      start: at(T, -24, 8),
+      finish: at(T, -20, 12),
+      lines: 3,
+      suppliers: [],
+      info: 'Tühistatud: vajadus muutus.',
+    },
+    {
+      status: 'ORDERED',
+      scope: 'bus',
+      start: at(T, -19, 7),
+      finish: at(T, -15, 13),
+      lines: 6,
+      suppliers: [0, 1],
+    },
+    {
+      status: 'CHOOSING',
+      scope: 'bus',
+      start: at(T, -12, 7),
+      finish: at(T, -8, 12),
+      lines: 6,
+      suppliers: [0, 1, 2],
+      info: 'Kiire: vajalik enne talvehooajat.',
+    },
+    {
+      status: 'FINISHED',
+      scope: 'tram',
+      start: at(T, -7, 8),
+      finish: at(T, -3, 12),
+      lines: 5,
+      suppliers: [0, 1, 2],
+    },
+    {
+      status: 'FINISHED',
+      scope: 'bus',
+      start: at(T, -6, 7),
+      finish: at(T, -2, 14),
+      lines: 4,
+      suppliers: [0, 2],
+    },
+    {
+      status: 'ACTIVE',
+      scope: 'bus',
+      start: at(T, -1, 7),
+      finish: at(T, 3, 12),
+      lines: 6,
+      suppliers: [0, 1],
+      info: 'Tarne Kadaka depoosse tööpäeviti 8–16.',
+    },
     { status: 'ACTIVE', scope: 'tram', start: at(T, -2, 8), finish: at(T, 2, 12), lines: 4, suppliers: [2] },
     { status: 'WAITING', scope: 'bus', start: at(T, 1, 7), finish: at(T, 5, 12), lines: 4, suppliers: [] },
     { status: 'WAITING', scope: 'tram', start: at(T, 1, 8), finish: at(T, 4, 12), lines: 3, suppliers: [] },
@@ -521,11 +890,14 @@ async function build(db: Db, passwordHash: string) {
   ];
   const year = T.getUTCFullYear();
   const [{ n: existingCodes }] = (
-    (await db.execute(sql`select count(*)::int as n from tenders where tender_code like ${`T-${year}-%`}`)) as unknown as {
+    (await db.execute(
+      sql`select count(*)::int as n from tenders where tender_code like ${`T-${year}-%`}`,
+    )) as unknown as {
       rows: { n: number }[];
     }
   ).rows;
-  const creatorOf = (p: Plan) => (p.scope === 'bus' ? (p.status === 'CHOOSING' ? user.master : user.contractor) : user.admin);
+  const creatorOf = (p: Plan) =>
+    p.scope === 'bus' ? (p.status === 'CHOOSING' ? user.master : user.contractor) : user.admin;
   const approver = user.contractor;
   const decidedAt = (p: Plan) => new Date(p.finish.getTime() + 26 * HOUR);
   const tenderRows = await db
@@ -535,7 +907,17 @@ async function build(db: Db, passwordHash: string) {
         const created = new Date(p.start.getTime() - between(2, 5) * DAY);
         const decided = p.status === 'ORDERED' || p.status === 'FAILED';
         const updated =
-          p.status === 'DRAFT' || p.status === 'WAITING' ? created : decided ? decidedAt(p) : p.status === 'CHOOSING' ? new Date(p.finish.getTime() + 3 * HOUR) : p.status === 'CANCELED' ? new Date(p.start.getTime() + 20 * HOUR) : p.status === 'ACTIVE' ? p.start : p.finish;
+          p.status === 'DRAFT' || p.status === 'WAITING'
+            ? created
+            : decided
+              ? decidedAt(p)
+              : p.status === 'CHOOSING'
+                ? new Date(p.finish.getTime() + 3 * HOUR)
+                : p.status === 'CANCELED'
+                  ? new Date(p.start.getTime() + 20 * HOUR)
+                  : p.status === 'ACTIVE'
+                    ? p.start
+                    : p.finish;
         const group = p.scope === 'bus' ? BUS : TRAM;
         return {
           tenderCode: `T-${year}-${String(Number(existingCodes) + i + 1).padStart(4, '0')}`,
@@ -557,7 +939,8 @@ async function build(db: Db, passwordHash: string) {
     .returning();
 
   // Lines of each tender.
-  const lineStatus = (p: Plan): 'WAITING' | 'FAILED' => (p.status === 'CANCELED' || p.status === 'FAILED' ? 'FAILED' : 'WAITING');
+  const lineStatus = (p: Plan): 'WAITING' | 'FAILED' =>
+    p.status === 'CANCELED' || p.status === 'FAILED' ? 'FAILED' : 'WAITING';
   const lineValues: (typeof s.details.$inferInsert)[] = [];
   PLANS.forEach((p, i) => {
     const t = tenderRows[i];
@@ -582,14 +965,24 @@ async function build(db: Db, passwordHash: string) {
     p.suppliers.forEach((si, order) => {
       const supplierId = supplierIds[si];
       const who = pick(supplierUsers[si]);
-      const offeredAt = new Date(p.start.getTime() + (end - p.start.getTime()) * (0.2 + 0.2 * order + rnd() * 0.1));
-      logValues.push({ tenderId: t.id, supplierId, userId: who.id, action: 'WATCHED', created: new Date(p.start.getTime() + HOUR) });
+      const offeredAt = new Date(
+        p.start.getTime() + (end - p.start.getTime()) * (0.2 + 0.2 * order + rnd() * 0.1),
+      );
+      logValues.push({
+        tenderId: t.id,
+        supplierId,
+        userId: who.id,
+        action: 'WATCHED',
+        created: new Date(p.start.getTime() + HOUR),
+      });
       logValues.push({ tenderId: t.id, supplierId, userId: who.id, action: 'AGREED', created: offeredAt });
       for (const line of linesOf(t.id)) {
         if (rnd() < 0.15 && order > 0) continue; // not every supplier offers every part
         const part = partById.get(line.partId)!;
         const banned = blacklisted.get(part.id) ?? new Set<number>();
-        const allowed = part.type.producers.map(prod).filter((id) => activeProducer.has(id) && !banned.has(id));
+        const allowed = part.type.producers
+          .map(prod)
+          .filter((id) => activeProducer.has(id) && !banned.has(id));
         const n = Math.min(allowed.length, rnd() < 0.6 ? 1 : rnd() < 0.6 ? 2 : 3);
         const start = int(0, allowed.length - 1);
         for (let k = 0; k < n; k++) {
@@ -606,8 +999,14 @@ async function build(db: Db, passwordHash: string) {
             userId: who.id,
             producerId,
             price: Number(price) >= 0.0001 ? price : '0.0001',
-            productCode: `${producerShort.get(producerId)}-${String(int(10000, 999999))}${rnd() < 0.3 ? '/A' : ''}`.slice(0, 35),
-            eanCode: ean13(`40${String(producerId).padStart(3, '0')}${String(int(0, 9_999_999)).padStart(7, '0')}`),
+            productCode:
+              `${producerShort.get(producerId)}-${String(int(10000, 999999))}${rnd() < 0.3 ? '/A' : ''}`.slice(
+                0,
+                35,
+              ),
+            eanCode: ean13(
+              `40${String(producerId).padStart(3, '0')}${String(int(0, 9_999_999)).padStart(7, '0')}`,
+            ),
             availableQty: String(available),
             additionalQty: available < qty && rnd() < 0.5 ? String(qty - available) : null,
             deliveryDate: ymd(new Date(p.finish.getTime() + int(2, 21) * DAY)),
@@ -644,9 +1043,18 @@ async function build(db: Db, passwordHash: string) {
           });
       }
     });
-    if (p.status === 'WAITING') logValues.push({ tenderId: t.id, supplierId: supplierIds[0], userId: user.supplier.id, action: 'WATCHED', created: t.created });
+    if (p.status === 'WAITING')
+      logValues.push({
+        tenderId: t.id,
+        supplierId: supplierIds[0],
+        userId: user.supplier.id,
+        action: 'WATCHED',
+        created: t.created,
+      });
   });
-  const proposalRows = proposalValues.length ? await db.insert(s.proposals).values(proposalValues).returning() : [];
+  const proposalRows = proposalValues.length
+    ? await db.insert(s.proposals).values(proposalValues).returning()
+    : [];
 
   // Winners and purchase orders of ORDERED tenders; line statuses.
   const winnerValues: (typeof s.winners.$inferInsert)[] = [];
@@ -658,7 +1066,9 @@ async function build(db: Db, passwordHash: string) {
     if (p.status !== 'ORDERED') return;
     const decided = decidedAt(p);
     linesOf(t.id).forEach((line, k) => {
-      const offers = proposalRows.filter((o) => o.detailId === line.id).sort((a, b) => Number(a.price) - Number(b.price));
+      const offers = proposalRows
+        .filter((o) => o.detailId === line.id)
+        .sort((a, b) => Number(a.price) - Number(b.price));
       const qty = Number(line.qty);
       if (!offers.length || k === 4) {
         lineFinal.set(line.id, 'FAILED'); // no acceptable offer for this part
@@ -666,7 +1076,15 @@ async function build(db: Db, passwordHash: string) {
       }
       lineFinal.set(line.id, 'ORDERED');
       const win = (o: (typeof proposalRows)[number], amount: number, reason: WinnerReason) => {
-        winnerValues.push({ detailId: line.id, proposalId: o.id, amount: String(amount), reason, creatorId: approver.id, created: decided, updated: decided });
+        winnerValues.push({
+          detailId: line.id,
+          proposalId: o.id,
+          amount: String(amount),
+          reason,
+          creatorId: approver.id,
+          created: decided,
+          updated: decided,
+        });
         if (!orderSuppliers.has(t.id)) orderSuppliers.set(t.id, new Set());
         orderSuppliers.get(t.id)!.add(o.supplierId);
       };
@@ -680,7 +1098,8 @@ async function build(db: Db, passwordHash: string) {
           tenderId: t.id,
           detailId: line.id,
           userId: approver.id,
-          content: 'Odavaima pakkuja laoseis ei kata kogu vajadust, ülejäänu tellime kiirema tarnega pakkujalt.',
+          content:
+            'Odavaima pakkuja laoseis ei kata kogu vajadust, ülejäänu tellime kiirema tarnega pakkujalt.',
           created: decided,
           updated: decided,
         });
@@ -740,7 +1159,15 @@ async function build(db: Db, passwordHash: string) {
     const sups = [...(orderSuppliers.get(t.id) ?? [])].sort((a, b) => a - b);
     sups.forEach((supplierId, k) => {
       const orderCode = `${t.tenderCode}-${String(k + 1).padStart(2, '0')}`;
-      hist('tender', t.id, 'order_created', decidedAt(p), approver, { supplier_id: supplierId, order_code: orderCode }, t.id);
+      hist(
+        'tender',
+        t.id,
+        'order_created',
+        decidedAt(p),
+        approver,
+        { supplier_id: supplierId, order_code: orderCode },
+        t.id,
+      );
       poValues.push({
         tenderId: t.id,
         supplierId,
@@ -755,7 +1182,10 @@ async function build(db: Db, passwordHash: string) {
         tenderId: t.id,
         moduleId: directo?.id ?? null,
         status: p.export,
-        message: p.export === 'SUCCESS' ? `${sups.length} tellimust saadetud` : 'Directo: ühendus ebaõnnestus (HTTP 503)',
+        message:
+          p.export === 'SUCCESS'
+            ? `${sups.length} tellimust saadetud`
+            : 'Directo: ühendus ebaõnnestus (HTTP 503)',
         userId: approver.id,
         created: when,
         updated: when,
@@ -774,30 +1204,67 @@ async function build(db: Db, passwordHash: string) {
     const lines = linesOf(t.id);
     const tid = t.id;
     hist('tender', tid, 'created', t.created, creator, { status: 'DRAFT', tender_code: t.tenderCode }, tid);
-    for (const l of lines) hist('detail', l.id, 'chosen', t.created, creator, { to: 'WAITING', qty: l.qty }, tid);
+    for (const l of lines)
+      hist('detail', l.id, 'chosen', t.created, creator, { to: 'WAITING', qty: l.qty }, tid);
     if (p.status === 'DRAFT') return;
-    const steps: [TenderStatus, TenderStatus, Date, typeof creator | null][] = [['DRAFT', 'WAITING', new Date(t.created.getTime() + HOUR), creator]];
-    if (p.status === 'CANCELED') steps.push(['WAITING', 'ACTIVE', p.start, null], ['ACTIVE', 'CANCELED', t.updated, user.admin]);
+    const steps: [TenderStatus, TenderStatus, Date, typeof creator | null][] = [
+      ['DRAFT', 'WAITING', new Date(t.created.getTime() + HOUR), creator],
+    ];
+    if (p.status === 'CANCELED')
+      steps.push(['WAITING', 'ACTIVE', p.start, null], ['ACTIVE', 'CANCELED', t.updated, user.admin]);
     else if (p.status !== 'WAITING') {
       steps.push(['WAITING', 'ACTIVE', p.start, null]);
       if (p.status !== 'ACTIVE') steps.push(['ACTIVE', 'FINISHED', p.finish, null]);
-      if (['CHOOSING', 'ORDERED', 'FAILED'].includes(p.status)) steps.push(['FINISHED', 'CHOOSING', new Date(p.finish.getTime() + 3 * HOUR), approver]);
-      if (p.status === 'ORDERED' || p.status === 'FAILED') steps.push(['CHOOSING', p.status, decidedAt(p), approver]);
+      if (['CHOOSING', 'ORDERED', 'FAILED'].includes(p.status))
+        steps.push(['FINISHED', 'CHOOSING', new Date(p.finish.getTime() + 3 * HOUR), approver]);
+      if (p.status === 'ORDERED' || p.status === 'FAILED')
+        steps.push(['CHOOSING', p.status, decidedAt(p), approver]);
     }
     for (const [from, to, when, who] of steps)
       hist('tender', tid, 'status', when, who, who ? { from, to } : { from, to, by: 'scheduler' }, tid);
     for (const l of lines) {
       const final = lineFinal.get(l.id) ?? (p.status === 'CANCELED' ? 'FAILED' : null);
-      if (final) hist('detail', l.id, 'status', p.status === 'CANCELED' ? t.updated : decidedAt(p), p.status === 'CANCELED' ? user.admin : approver, { from: 'WAITING', to: final }, tid);
+      if (final)
+        hist(
+          'detail',
+          l.id,
+          'status',
+          p.status === 'CANCELED' ? t.updated : decidedAt(p),
+          p.status === 'CANCELED' ? user.admin : approver,
+          { from: 'WAITING', to: final },
+          tid,
+        );
     }
   });
   for (const o of proposalRows)
-    hist('proposal', o.id, 'created', o.created, userById.get(o.userId!) ?? null, { detail: o.detailId, supplier: o.supplierId, supplier_name: supplierName.get(o.supplierId), price: o.price }, o.tenderId);
+    hist(
+      'proposal',
+      o.id,
+      'created',
+      o.created,
+      userById.get(o.userId!) ?? null,
+      {
+        detail: o.detailId,
+        supplier: o.supplierId,
+        supplier_name: supplierName.get(o.supplierId),
+        price: o.price,
+      },
+      o.tenderId,
+    );
   for (const w of winnerRows) {
     const o = proposalRows.find((x) => x.id === w.proposalId)!;
-    hist('winner', w.id, 'created', w.created, approver, { detail: w.detailId, proposal: w.proposalId, amount: w.amount, reason: w.reason }, o.tenderId);
+    hist(
+      'winner',
+      w.id,
+      'created',
+      w.created,
+      approver,
+      { detail: w.detailId, proposal: w.proposalId, amount: w.amount, reason: w.reason },
+      o.tenderId,
+    );
   }
   // Insert history in chunks (it is the biggest table of the seed).
   historyRows.sort((a, b) => (a.created as Date).getTime() - (b.created as Date).getTime());
-  for (let i = 0; i < historyRows.length; i += 500) await db.insert(s.history).values(historyRows.slice(i, i + 500));
+  for (let i = 0; i < historyRows.length; i += 500)
+    await db.insert(s.history).values(historyRows.slice(i, i + 500));
 }

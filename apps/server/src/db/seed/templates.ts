@@ -65,15 +65,18 @@ export const DEFAULT_TEMPLATES: { key: TemplateKey; type: TemplateType; texts: B
     texts: sign({
       EST: {
         subject: 'Kasutajakonto aktiveeriti: {{user_first_name}} {{user_last_name}}',
-        content: 'Kasutaja {{user_first_name}} {{user_last_name}} konto on aktiveeritud ja ta saab portaali sisse logida.',
+        content:
+          'Kasutaja {{user_first_name}} {{user_last_name}} konto on aktiveeritud ja ta saab portaali sisse logida.',
       },
       RUS: {
         subject: 'Учётная запись активирована: {{user_first_name}} {{user_last_name}}',
-        content: 'Учётная запись пользователя {{user_first_name}} {{user_last_name}} активирована, он может войти в портал.',
+        content:
+          'Учётная запись пользователя {{user_first_name}} {{user_last_name}} активирована, он может войти в портал.',
       },
       ENG: {
         subject: 'Account activated: {{user_first_name}} {{user_last_name}}',
-        content: 'The account of {{user_first_name}} {{user_last_name}} has been activated; they can now log in to the portal.',
+        content:
+          'The account of {{user_first_name}} {{user_last_name}} has been activated; they can now log in to the portal.',
       },
     }),
   },
@@ -104,15 +107,18 @@ export const DEFAULT_TEMPLATES: { key: TemplateKey; type: TemplateType; texts: B
     texts: sign({
       EST: {
         subject: 'Hange {{tender_code}} on lõppenud',
-        content: 'Tere!\n\nHange {{tender_code}}, milles osalesite, on lõppenud. Teavitame teid tulemustest pärast võitjate valimist.',
+        content:
+          'Tere!\n\nHange {{tender_code}}, milles osalesite, on lõppenud. Teavitame teid tulemustest pärast võitjate valimist.',
       },
       RUS: {
         subject: 'Тендер {{tender_code}} завершён',
-        content: 'Здравствуйте!\n\nТендер {{tender_code}}, в котором вы участвовали, завершён. Мы сообщим вам результаты после выбора победителей.',
+        content:
+          'Здравствуйте!\n\nТендер {{tender_code}}, в котором вы участвовали, завершён. Мы сообщим вам результаты после выбора победителей.',
       },
       ENG: {
         subject: 'Tender {{tender_code}} has finished',
-        content: 'Hello,\n\nTender {{tender_code}}, in which you took part, has finished. We will let you know the results once the winners are chosen.',
+        content:
+          'Hello,\n\nTender {{tender_code}}, in which you took part, has finished. We will let you know the results once the winners are chosen.',
       },
     }),
   },
@@ -143,15 +149,18 @@ export const DEFAULT_TEMPLATES: { key: TemplateKey; type: TemplateType; texts: B
     texts: sign({
       EST: {
         subject: 'Hanke {{tender_code}} tulemused',
-        content: 'Tere!\n\nTäname osalemise eest hankes {{tender_code}}. Seekord teie pakkumine ei osutunud edukaks.',
+        content:
+          'Tere!\n\nTäname osalemise eest hankes {{tender_code}}. Seekord teie pakkumine ei osutunud edukaks.',
       },
       RUS: {
         subject: 'Результаты тендера {{tender_code}}',
-        content: 'Здравствуйте!\n\nБлагодарим за участие в тендере {{tender_code}}. На этот раз ваше предложение не было выбрано.',
+        content:
+          'Здравствуйте!\n\nБлагодарим за участие в тендере {{tender_code}}. На этот раз ваше предложение не было выбрано.',
       },
       ENG: {
         subject: 'Results of tender {{tender_code}}',
-        content: 'Hello,\n\nThank you for taking part in tender {{tender_code}}. This time your offer was not chosen.',
+        content:
+          'Hello,\n\nThank you for taking part in tender {{tender_code}}. This time your offer was not chosen.',
       },
     }),
   },
@@ -182,7 +191,8 @@ export const DEFAULT_TEMPLATES: { key: TemplateKey; type: TemplateType; texts: B
     texts: sign({
       EST: {
         subject: 'Teie konto on aktiveeritud',
-        content: 'Tere, {{user_first_name}} {{user_last_name}}!\n\nTeie konto hankeportaalis on aktiveeritud. Saate nüüd sisse logida ja hangetes osaleda.',
+        content:
+          'Tere, {{user_first_name}} {{user_last_name}}!\n\nTeie konto hankeportaalis on aktiveeritud. Saate nüüd sisse logida ja hangetes osaleda.',
       },
       RUS: {
         subject: 'Ваша учётная запись активирована',
@@ -191,7 +201,8 @@ export const DEFAULT_TEMPLATES: { key: TemplateKey; type: TemplateType; texts: B
       },
       ENG: {
         subject: 'Your account has been activated',
-        content: 'Hello {{user_first_name}} {{user_last_name}},\n\nYour account in the procurement portal has been activated. You can now log in and take part in tenders.',
+        content:
+          'Hello {{user_first_name}} {{user_last_name}},\n\nYour account in the procurement portal has been activated. You can now log in and take part in tenders.',
       },
     }),
   },
@@ -201,7 +212,8 @@ export const DEFAULT_TEMPLATES: { key: TemplateKey; type: TemplateType; texts: B
     texts: sign({
       EST: {
         subject: 'Teie konto on suletud',
-        content: 'Tere, {{user_first_name}} {{user_last_name}}!\n\nTeie konto hankeportaalis on deaktiveeritud. Küsimuste korral vastake sellele kirjale.',
+        content:
+          'Tere, {{user_first_name}} {{user_last_name}}!\n\nTeie konto hankeportaalis on deaktiveeritud. Küsimuste korral vastake sellele kirjale.',
       },
       RUS: {
         subject: 'Ваша учётная запись закрыта',
@@ -210,7 +222,8 @@ export const DEFAULT_TEMPLATES: { key: TemplateKey; type: TemplateType; texts: B
       },
       ENG: {
         subject: 'Your account has been closed',
-        content: 'Hello {{user_first_name}} {{user_last_name}},\n\nYour account in the procurement portal has been deactivated. If you have questions, reply to this e-mail.',
+        content:
+          'Hello {{user_first_name}} {{user_last_name}},\n\nYour account in the procurement portal has been deactivated. If you have questions, reply to this e-mail.',
       },
     }),
   },

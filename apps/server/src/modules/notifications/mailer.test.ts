@@ -11,16 +11,26 @@ import { renderTemplate } from './templates.ts';
 
 const smtp = await startSmtpCatcher({ port: 0 });
 afterAll(() => smtp.close());
-const ctx = await testContext({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, WEB_DIST: '/nonexistent-web-dist' });
+const ctx = await testContext({
+  SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+  WEB_DIST: '/nonexistent-web-dist',
+});
 
-await ctx.db.insert(emailSettings).values({ id: 1, fromEmail: 'portal@demo.ee', fromName: 'TLT hankeportaal', smtpServer: '127.0.0.1', smtpPort: 1 });
+await ctx.db.insert(emailSettings).values({
+  id: 1,
+  fromEmail: 'portal@demo.ee',
+  fromName: 'TLT hankeportaal',
+  smtpServer: '127.0.0.1',
+  smtpPort: 1,
+});
 await ctx.db.insert(emailTemplates).values([
   {
     key: 'TENDER_OPENED',
     type: 'EXTERNAL',
     language: 'EST',
     subject: 'Uus hange {{tender_code}}: {{ tender_group_name }}',
-    content: 'Tere!\n\nHange {{tender_code}} on avatud kuni {{tender_finish}}.\n{{details_list}}\n{{unknown_tag}}Lõpp.',
+    content:
+      'Tere!\n\nHange {{tender_code}} on avatud kuni {{tender_finish}}.\n{{details_list}}\n{{unknown_tag}}Lõpp.',
   },
   {
     key: 'TENDER_OPENED',
@@ -74,7 +84,11 @@ describe('e-mail delivery through the outbox', () => {
       'Tere!\n\nHange T-2026-0042 on avatud kuni 25.11.2026 14:00.\n81.50601-6021 Õlifilter: 12 tk\n2044731 Amortisaator: 4 tk\nLõpp.',
     );
     expect(est.html).toContain('Õlifilter: 12 tk<br>2044731');
-    expect(rus).toMatchObject({ to: ['supplier3@demo.ee'], subject: 'Новый тендер T-2026-0042', messageId: `<outbox-${row2.id}@tender-portal>` });
+    expect(rus).toMatchObject({
+      to: ['supplier3@demo.ee'],
+      subject: 'Новый тендер T-2026-0042',
+      messageId: `<outbox-${row2.id}@tender-portal>`,
+    });
     expect((await rowsOf()).map((r) => r.status)).toEqual(['done', 'done']);
   });
 
@@ -95,12 +109,15 @@ describe('e-mail delivery through the outbox', () => {
     await ctx.app.outbox.runOnce();
     const [m] = await smtp.waitFor(1);
     expect(m.subject).toBe('Welcome <script>Erik</script>');
-    expect(m.html).toBe('<p>Hello <b>&lt;script&gt;Erik&lt;/script&gt;</b>,</p><p>your account is active.</p>');
+    expect(m.html).toBe(
+      '<p>Hello <b>&lt;script&gt;Erik&lt;/script&gt;</b>,</p><p>your account is active.</p>',
+    );
     expect(m.text).toBe('Hello <script>Erik</script>,\nyour account is active.');
   });
 
   it('writes an e-mail with a dedupe key once however often it is queued', async () => {
-    for (let i = 0; i < 3; i++) await queueEmail(ctx.db, { ...opened, to: 'a@demo.ee', language: 'EST' }, 'tender-42-opened-a');
+    for (let i = 0; i < 3; i++)
+      await queueEmail(ctx.db, { ...opened, to: 'a@demo.ee', language: 'EST' }, 'tender-42-opened-a');
     await ctx.app.outbox.runOnce();
     expect(await smtp.waitFor(1)).toHaveLength(1);
     expect(await rowsOf()).toHaveLength(1);
@@ -108,7 +125,10 @@ describe('e-mail delivery through the outbox', () => {
 
   it('keeps a row pending with its error while SMTP is down, and delivers it later under the same Message-ID', async () => {
     // A second instance without SMTP_URL uses the settings row, which points at a closed port.
-    const app2 = await buildApp({ config: testConfig({ WEB_DIST: '/nonexistent-web-dist' }), database: ctx.database });
+    const app2 = await buildApp({
+      config: testConfig({ WEB_DIST: '/nonexistent-web-dist' }),
+      database: ctx.database,
+    });
     try {
       await queueEmail(ctx.db, { ...opened, to: 'down@demo.ee', language: 'EST' });
       await app2.outbox.runOnce();
@@ -130,17 +150,32 @@ describe('e-mail delivery through the outbox', () => {
   });
 
   it('does not send when the template does not exist, and says why', async () => {
-    await queueEmail(ctx.db, { template: 'PASSWORD_RECOVERY', type: 'EXTERNAL', language: 'EST', to: 'a@demo.ee', context: {} });
+    await queueEmail(ctx.db, {
+      template: 'PASSWORD_RECOVERY',
+      type: 'EXTERNAL',
+      language: 'EST',
+      to: 'a@demo.ee',
+      context: {},
+    });
     await ctx.app.outbox.runOnce();
     const [row] = await rowsOf();
-    expect(row).toMatchObject({ status: 'pending', attempts: 1, lastError: 'no e-mail template PASSWORD_RECOVERY/EXTERNAL' });
+    expect(row).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      lastError: 'no e-mail template PASSWORD_RECOVERY/EXTERNAL',
+    });
     expect(smtp.messages).toHaveLength(0);
   });
 });
 
 describe('template language', () => {
   it('maps the user language to the template language', async () => {
-    expect([templateLanguage('et'), templateLanguage('ru'), templateLanguage('en'), templateLanguage(null)]).toEqual(['EST', 'RUS', 'ENG', 'EST']);
+    expect([
+      templateLanguage('et'),
+      templateLanguage('ru'),
+      templateLanguage('en'),
+      templateLanguage(null),
+    ]).toEqual(['EST', 'RUS', 'ENG', 'EST']);
     await ctx.db.execute(sql`update users set language = 'ru' where id = ${ctx.users.supplier2.id}`);
     expect(await userTemplateLanguage(ctx.db, ctx.users.supplier2.id)).toBe('RUS');
     expect(await userTemplateLanguage(ctx.db, ctx.users.admin.id)).toBe('EST');

@@ -46,7 +46,10 @@ export const messageIdFor = (outboxId: number) => `<outbox-${outboxId}@tender-po
 type Settings = typeof emailSettings.$inferSelect;
 
 /** SMTP options from the settings row, with SMTP_URL (smtp://user:pass@host:port, smtps://…) taking precedence. */
-export function smtpOptions(settings: Partial<Settings> | undefined, smtpUrl?: string): SMTPTransport.Options {
+export function smtpOptions(
+  settings: Partial<Settings> | undefined,
+  smtpUrl?: string,
+): SMTPTransport.Options {
   const base: SMTPTransport.Options = {
     host: settings?.smtpServer || '127.0.0.1',
     port: settings?.smtpPort || 2525,
@@ -60,7 +63,8 @@ export function smtpOptions(settings: Partial<Settings> | undefined, smtpUrl?: s
     base.host = u.hostname;
     base.port = Number(u.port) || (u.protocol === 'smtps:' ? 465 : 25);
     base.secure = u.protocol === 'smtps:';
-    if (u.username) base.auth = { user: decodeURIComponent(u.username), pass: decodeURIComponent(u.password) };
+    if (u.username)
+      base.auth = { user: decodeURIComponent(u.username), pass: decodeURIComponent(u.password) };
   }
   base.secure ??= base.port === 465;
   return base;
@@ -78,7 +82,10 @@ export function fromAddress(settings: Partial<Settings> | undefined) {
 }
 
 /** Checks that the SMTP server of the settings answers (for the settings screen's test button). */
-export async function verifySmtp(settings: Partial<Settings> | undefined, smtpUrl?: string): Promise<boolean> {
+export async function verifySmtp(
+  settings: Partial<Settings> | undefined,
+  smtpUrl?: string,
+): Promise<boolean> {
   const transport = nodemailer.createTransport(smtpOptions(settings, smtpUrl));
   try {
     await transport.verify();
@@ -90,8 +97,9 @@ export async function verifySmtp(settings: Partial<Settings> | undefined, smtpUr
   }
 }
 
-const recipients = (to: string[] | string) =>
-  [...new Set((Array.isArray(to) ? to : to.split(',')).map((a) => a.trim()).filter(Boolean))];
+const recipients = (to: string[] | string) => [
+  ...new Set((Array.isArray(to) ? to : to.split(',')).map((a) => a.trim()).filter(Boolean)),
+];
 
 /** The outbox handler for kind 'email'. Throws (→ retry with backoff) when the template is missing or SMTP fails. */
 export const emailOutboxHandler = (app: FastifyInstance): OutboxHandler => {

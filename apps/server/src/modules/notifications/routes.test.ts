@@ -9,13 +9,22 @@ afterAll(() => smtp.close());
 const ctx = await testContext({ WEB_DIST: '/nonexistent-web-dist' });
 await ctx.db.insert(emailTemplates).values(
   TEMPLATE_DEFINITIONS.flatMap((d) =>
-    (['EST', 'RUS', 'ENG'] as const).map((language) => ({ key: d.key, type: d.type, language, subject: `${d.key} ${language}`, content: `Body {{x}}` })),
+    (['EST', 'RUS', 'ENG'] as const).map((language) => ({
+      key: d.key,
+      type: d.type,
+      language,
+      subject: `${d.key} ${language}`,
+      content: `Body {{x}}`,
+    })),
   ),
 );
 
 describe('e-mail templates', () => {
   it('lists templates filtered by key, type and language, with their tags', async () => {
-    const res = await ctx.as('admin', { method: 'GET', url: '/api/email_templates/?key=TENDER_OPENED&type=EXTERNAL&language=RUS' });
+    const res = await ctx.as('admin', {
+      method: 'GET',
+      url: '/api/email_templates/?key=TENDER_OPENED&type=EXTERNAL&language=RUS',
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.count).toBe(1);
@@ -31,14 +40,21 @@ describe('e-mail templates', () => {
   });
 
   it('refuses unknown filter values and other roles', async () => {
-    expect((await ctx.as('admin', { method: 'GET', url: '/api/email_templates/?language=FIN' })).statusCode).toBe(400);
+    expect(
+      (await ctx.as('admin', { method: 'GET', url: '/api/email_templates/?language=FIN' })).statusCode,
+    ).toBe(400);
     for (const role of ['contractor', 'master', 'supplier'] as const)
-      expect((await ctx.as(role, { method: 'GET', url: '/api/email_templates/' })).statusCode, role).toBe(403);
+      expect((await ctx.as(role, { method: 'GET', url: '/api/email_templates/' })).statusCode, role).toBe(
+        403,
+      );
     expect((await ctx.as(null, { method: 'GET', url: '/api/email_templates/' })).statusCode).toBe(401);
   });
 
   it('updates subject and content only, and validates them', async () => {
-    const list = await ctx.as('admin', { method: 'GET', url: '/api/email_templates/?key=PASSWORD_RECOVERY&language=EST' });
+    const list = await ctx.as('admin', {
+      method: 'GET',
+      url: '/api/email_templates/?key=PASSWORD_RECOVERY&language=EST',
+    });
     const t = list.json().results[0];
     const res = await ctx.as('admin', {
       method: 'PATCH',
@@ -46,11 +62,28 @@ describe('e-mail templates', () => {
       payload: { ...t, key: 'NEW_SUPPLIER', subject: 'Salasõna taastamine', content: 'Link: {{reset_link}}' },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: t.id, key: 'PASSWORD_RECOVERY', subject: 'Salasõna taastamine', content: 'Link: {{reset_link}}' });
-    const bad = await ctx.as('admin', { method: 'PATCH', url: `/api/email_templates/${t.id}/`, payload: { subject: '  ', content: '' } });
+    expect(res.json()).toMatchObject({
+      id: t.id,
+      key: 'PASSWORD_RECOVERY',
+      subject: 'Salasõna taastamine',
+      content: 'Link: {{reset_link}}',
+    });
+    const bad = await ctx.as('admin', {
+      method: 'PATCH',
+      url: `/api/email_templates/${t.id}/`,
+      payload: { subject: '  ', content: '' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ subject: ['blank'], content: ['blank'] });
-    expect((await ctx.as('admin', { method: 'PATCH', url: '/api/email_templates/999999/', payload: { subject: 'x' } })).statusCode).toBe(404);
+    expect(
+      (
+        await ctx.as('admin', {
+          method: 'PATCH',
+          url: '/api/email_templates/999999/',
+          payload: { subject: 'x' },
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -61,12 +94,28 @@ describe('e-mail settings', () => {
     res = await ctx.as('admin', {
       method: 'PATCH',
       url: '/api/emails/1/',
-      payload: { from_email: 'portal@demo.ee', admin_email: 'admin@demo.ee', smtp_server: '127.0.0.1', smtp_port: String(smtp.port), smtp_username: 'u', smtp_password: 'secret' },
+      payload: {
+        from_email: 'portal@demo.ee',
+        admin_email: 'admin@demo.ee',
+        smtp_server: '127.0.0.1',
+        smtp_port: String(smtp.port),
+        smtp_username: 'u',
+        smtp_password: 'secret',
+      },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ from_email: 'portal@demo.ee', smtp_port: smtp.port, smtp_password: '', has_smtp_password: true });
+    expect(res.json()).toMatchObject({
+      from_email: 'portal@demo.ee',
+      smtp_port: smtp.port,
+      smtp_password: '',
+      has_smtp_password: true,
+    });
     // Saving the form back as answered ('' password) keeps the stored password; null clears it.
-    res = await ctx.as('admin', { method: 'PATCH', url: '/api/emails/1/', payload: { ...(res.json() as Record<string, unknown>), company_name: 'TLT' } });
+    res = await ctx.as('admin', {
+      method: 'PATCH',
+      url: '/api/emails/1/',
+      payload: { ...(res.json() as Record<string, unknown>), company_name: 'TLT' },
+    });
     expect(res.json()).toMatchObject({ company_name: 'TLT', has_smtp_password: true });
     res = await ctx.as('admin', { method: 'PATCH', url: '/api/emails/1/', payload: { smtp_password: null } });
     expect(res.json().has_smtp_password).toBe(false);
@@ -80,21 +129,36 @@ describe('e-mail settings', () => {
       payload: { from_email: 'nope', admin_email: 'a@b', smtp_port: 70000, smtp_server: 'bad host' },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ from_email: ['invalid_email'], admin_email: ['invalid_email'], smtp_port: ['invalid_port'], smtp_server: ['invalid_host'] });
+    expect(res.json()).toEqual({
+      from_email: ['invalid_email'],
+      admin_email: ['invalid_email'],
+      smtp_port: ['invalid_port'],
+      smtp_server: ['invalid_host'],
+    });
     expect((await ctx.as('contractor', { method: 'GET', url: '/api/emails/1/' })).statusCode).toBe(403);
   });
 
   it('tests SMTP: OK with a test message to the notifications address, a reason when the server is unreachable', async () => {
     smtp.clear();
-    let res = await ctx.as('admin', { method: 'POST', url: '/api/test_smtp/', payload: { smtp_port: smtp.port, smtp_server: '127.0.0.1', smtp_username: '' } });
+    let res = await ctx.as('admin', {
+      method: 'POST',
+      url: '/api/test_smtp/',
+      payload: { smtp_port: smtp.port, smtp_server: '127.0.0.1', smtp_username: '' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe('OK');
     const [m] = await smtp.waitFor(1);
     expect(m.to).toEqual(['admin@demo.ee']);
     expect(m.subject).toContain('Email settings test');
-    res = await ctx.as('admin', { method: 'POST', url: '/api/test_smtp/', payload: { smtp_port: 1, smtp_server: '127.0.0.1' } });
+    res = await ctx.as('admin', {
+      method: 'POST',
+      url: '/api/test_smtp/',
+      payload: { smtp_port: 1, smtp_server: '127.0.0.1' },
+    });
     expect(res.body).toMatch(/^FAILED: .*ECONNREFUSED/);
     // The unsaved values were only tested, not stored.
-    expect((await ctx.as('admin', { method: 'GET', url: '/api/emails/1/' })).json().smtp_port).toBe(smtp.port);
+    expect((await ctx.as('admin', { method: 'GET', url: '/api/emails/1/' })).json().smtp_port).toBe(
+      smtp.port,
+    );
   });
 });

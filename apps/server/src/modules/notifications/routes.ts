@@ -12,7 +12,10 @@ export default async function routes(app: ZApp) {
 
   app.get(
     '/email_templates/',
-    { config: { access }, schema: { tags, querystring: templateListQuery, response: { 200: paged(templateItem) } } },
+    {
+      config: { access },
+      schema: { tags, querystring: templateListQuery, response: { 200: paged(templateItem) } },
+    },
     (request) => svc.listTemplates(app.db, request.query),
   );
   app.get(
@@ -22,7 +25,10 @@ export default async function routes(app: ZApp) {
   );
   app.patch(
     '/email_templates/:id/',
-    { config: { access }, schema: { tags, params: idParams, body: templatePatch, response: { 200: templateItem } } },
+    {
+      config: { access },
+      schema: { tags, params: idParams, body: templatePatch, response: { 200: templateItem } },
+    },
     (request) => svc.updateTemplate(app.db, request.params.id, request.body),
   );
 
@@ -33,13 +39,19 @@ export default async function routes(app: ZApp) {
   );
   app.patch(
     '/emails/:id/',
-    { config: { access }, schema: { tags, params: idParams, body: settingsPatch, response: { 200: settingsItem } } },
+    {
+      config: { access },
+      schema: { tags, params: idParams, body: settingsPatch, response: { 200: settingsItem } },
+    },
     (request) => svc.updateSettings(app.db, request.params.id, request.body),
   );
   app.post(
     '/test_smtp/',
     { config: { access }, schema: { tags, body: settingsPatch.optional(), response: { 200: z.string() } } },
     // The answer is the bare text 'OK' when the settings work, otherwise 'FAILED: <reason>'.
-    async (request, reply) => reply.type('text/plain; charset=utf-8').send(await svc.testSmtp(app.db, request.body ?? {}, app.config.SMTP_URL)),
+    async (request, reply) =>
+      reply
+        .type('text/plain; charset=utf-8')
+        .send(await svc.testSmtp(app.db, request.body ?? {}, app.config.SMTP_URL)),
   );
 }

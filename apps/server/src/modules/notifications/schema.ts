@@ -29,7 +29,11 @@ export const templatePatch = z.object({
   type: z.string().optional(),
   language: z.string().optional(),
   subject: z.string().trim().min(1, 'blank').max(300, 'too_long').optional(),
-  content: z.string().refine((s) => s.trim().length > 0, 'blank').refine((s) => s.length <= 20000, 'too_long').optional(),
+  content: z
+    .string()
+    .refine((s) => s.trim().length > 0, 'blank')
+    .refine((s) => s.length <= 20000, 'too_long')
+    .optional(),
 });
 
 const email = z
@@ -73,7 +77,12 @@ export const settingsPatch = z.object({
   smtp_server: text(253)
     .refine((s) => /^[A-Za-z0-9.\-:[\]]+$/.test(s), 'invalid_host')
     .optional(),
-  smtp_port: z.coerce.number('invalid_number').int('invalid_number').min(1, 'invalid_port').max(65535, 'invalid_port').optional(),
+  smtp_port: z.coerce
+    .number('invalid_number')
+    .int('invalid_number')
+    .min(1, 'invalid_port')
+    .max(65535, 'invalid_port')
+    .optional(),
   admin_email: email.optional(),
   updated: z.string().optional(),
 });

@@ -13,7 +13,8 @@ import type { SettingsItem, SettingsPatch, TemplateItem } from './schema.ts';
 type TemplateRow = typeof emailTemplates.$inferSelect;
 type SettingsRow = typeof emailSettings.$inferSelect;
 
-const tagsOf = (t: Pick<TemplateRow, 'key' | 'type'>) => TEMPLATE_DEFINITIONS.find((d) => d.key === t.key && d.type === t.type)?.tags ?? [];
+const tagsOf = (t: Pick<TemplateRow, 'key' | 'type'>) =>
+  TEMPLATE_DEFINITIONS.find((d) => d.key === t.key && d.type === t.type)?.tags ?? [];
 
 const templateOut = (t: TemplateRow): TemplateItem => ({
   id: t.id,
@@ -27,7 +28,12 @@ const templateOut = (t: TemplateRow): TemplateItem => ({
 });
 
 const templateSpec: ListSpec = {
-  ordering: { key: emailTemplates.key, type: emailTemplates.type, language: emailTemplates.language, id: emailTemplates.id },
+  ordering: {
+    key: emailTemplates.key,
+    type: emailTemplates.type,
+    language: emailTemplates.language,
+    id: emailTemplates.id,
+  },
   defaultOrdering: 'key,type,language',
   search: [emailTemplates.key, emailTemplates.subject],
   id: emailTemplates.id,
@@ -131,7 +137,12 @@ export async function updateSettings(db: Db, id: number, body: SettingsPatch) {
  */
 export async function testSmtp(db: Db, body: SettingsPatch, smtpUrl?: string): Promise<string> {
   const settings = { ...(await settingsRow(db)), ...settingsValues(body) };
-  const transport = nodemailer.createTransport({ ...smtpOptions(settings, smtpUrl), connectionTimeout: 8000, greetingTimeout: 8000, socketTimeout: 10_000 });
+  const transport = nodemailer.createTransport({
+    ...smtpOptions(settings, smtpUrl),
+    connectionTimeout: 8000,
+    greetingTimeout: 8000,
+    socketTimeout: 10_000,
+  });
   try {
     await transport.verify();
     if (settings.adminEmail) {

@@ -40,7 +40,12 @@ export async function findTemplate(
 const TAG = /\{\{\s*([a-zA-Z0-9_]+)\s*\}\}/g;
 
 export const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 
 /** Replaces {{tag}} placeholders with context values; a tag without a value becomes empty. */
 export function render(text: string, context: Record<string, string>, opts: { html?: boolean } = {}): string {
@@ -54,7 +59,9 @@ const looksLikeHtml = (s: string) => /<(p|div|br|table|ul|ol|b|strong|a|h[1-6]|s
 
 /** Renders a template to subject, plain text and HTML. Content may be plain text (newlines) or HTML. */
 export function renderTemplate(t: { subject: string; content: string }, context: Record<string, string>) {
-  const subject = render(t.subject, context).replace(/\s*\r?\n\s*/g, ' ').trim();
+  const subject = render(t.subject, context)
+    .replace(/\s*\r?\n\s*/g, ' ')
+    .trim();
   if (looksLikeHtml(t.content)) {
     const html = render(t.content, context, { html: true });
     const text = html
