@@ -62,11 +62,11 @@ test('a buyer sees sealed placeholders and no supplier name or price on an ACTIV
   await expect(lines).toBeVisible();
   await expect(page.getByTestId('sealed-offer').first()).toBeVisible();
   await expect(page.getByTestId('sealed-offer').first()).toContainText('Peidetud tarnija');
-  const text = await page.getByTestId('tender-view').innerText();
+  const text = (await page.getByTestId('tender-view').textContent()) ?? '';
   for (const name of ['Demo Parts OÜ', 'Baltic Auto Supply AS', 'Nordic Bus Parts OÜ'])
     expect(text).not.toContain(name);
   // No price anywhere in the line table: only the masked "••••• €".
-  expect(await lines.innerText()).not.toMatch(/\d+(?:[.,]\d+)?\s*€/);
+  expect((await lines.textContent()) ?? '').not.toMatch(/\d+(?:[.,]\d+)?\s*€/);
   await expect(page.getByTestId('offer-row')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Tee pakkumine' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Tühista hange' })).toBeVisible();
