@@ -3,6 +3,7 @@
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/api.ts   (port 3202)
 // A throw-away database portal_bench_<random> is created on that server and dropped afterwards.
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -169,6 +170,7 @@ export async function benchApi() {
     await server.stop();
     await admin.query(`drop database if exists ${db} with (force)`).catch(() => {});
     await admin.end();
+    fs.rmSync('/tmp/portal-bench-api', { recursive: true, force: true });
   }
 }
 
