@@ -105,7 +105,7 @@ test('tender journey: create and start, offers, clock end, winners, order files'
   browser,
   request,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(420_000);
   const contractor = await apiLogin(request, 'contractor');
 
   // ---------- the lines: one whose part has a blacklisted producer, and one more of the same warehouse ----------
@@ -333,3 +333,127 @@ test('tender journey: create and start, offers, clock end, winners, order files'
   const refused = await request.get(`/api/tenders/${tenderId}/export_pdf/`, auth(s3.token));
   expect(refused.status()).toBe(403);
 });
+
+test('draft: client rules, save, edit and remove a line, delete the empty draft from the list', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const contractor = await apiLogin(request, 'contractor');
+  const res = await request.get('/api/details/?status=PREPARED&page_size=0', auth(contractor.token));
+  const line = ((await res.json()) as Line[]).find((l) => Number(l.qty) > 0) as Line;
+  const wres = await request.get('/api/warehouses/?is_active=true&page_size=1000', auth(contractor.token));
+  const warehouse = (
+    (await wres.json()) as { results: (Named & { code: string; group_name: string })[] }
+  ).results.find((w) => w.id === line.warehouse) as Named & { code: string; group_name: string };
+  const base = Math.max(Date.now(), await serverNow(request));
+  const future = new Date(Math.ceil((base + 3 * 3600_000) / 900_000) * 900_000);
+
+  const page = await pageAs(browser, request, 'contractor');
+  // The form reads its values from the query: group and warehouse are pre-selected.
+  await page.goto(
+    `/tenders/add?group=${(await groupId(request, contractor.token, warehouse.group_name)) ?? ''}&warehouse=${warehouse.id}`,
+  );
+  await expect(page.getByTestId('available-lines')).toBeVisible();
+  const startInput = page.getByRole('textbox', { name: /^\*?\s*Algus$/ });
+  const finishInput = page.getByRole('textbox', { name: /^\*?\s*Lõpp$/ });
+  // An end only 15 minutes after the start: refused by the shared form rules.
+  for (const [input, value] of [
+    [startInput, tallinn(new Date(future.getTime() - 15 * 60_000))],
+    [finishInput, tallinn(future)],
+  ] as const) {
+    await input.click();
+    await input.fill(value);
+    await input.press('Enter');
+  }
+  await page.getByTestId('tender-save').click();
+  await expect(page.getByText('Hange peab kestma vähemalt 30 minutit')).toBeVisible();
+  await startInput.click();
+  await startInput.fill(tallinn(new Date(future.getTime() - 60 * 60_000)));
+  await startInput.press('Enter');
+
+  // Starting needs a line; a draft may be saved with one.
+  await page.getByTestId('tender-start-button').click();
+  await expect(page.getByTestId('chosen-lines-error')).toHaveText('Palun valige vähemalt üks rida');
+  const search = page.getByTestId('available-lines').locator('input').first();
+  await search.fill(line.part_code);
+  await search.press('Enter');
+  await page.getByTestId(`add-line-${line.id}`).click();
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith('/api/tenders/') && r.request().method() === 'POST',
+  );
+  await page.getByTestId('tender-save').click();
+  const id = ((await (await saved).json()) as { id: number }).id;
+  await expect(page.getByText('Mustand lisatud')).toBeVisible();
+  await expect(page).toHaveURL(/\/tenders$/);
+
+  // The DRAFT's code opens the form; with a line it cannot be deleted yet.
+  const row = page.locator(`tr[data-row-key="${id}"]`);
+  await expect(row.getByTestId('tender-status')).toHaveText('Mustand');
+  await expect(row.getByTestId(`delete-${id}`)).toHaveCount(0);
+  await row.getByTestId(`tender-link-${id}`).click();
+  await expect(page).toHaveURL(new RegExp(`/tenders/${id}/edit$`));
+  await expect(page.getByTestId('chosen-lines').locator(`tr[data-row-key="${line.id}"]`)).toBeVisible();
+  await page.getByTestId(`remove-line-${line.id}`).click();
+  // The removed line is offered again among the free lines.
+  await expect(page.getByTestId(`add-line-${line.id}`)).toBeVisible();
+  await page.getByTestId('tender-save').click();
+  await expect(page.getByText('Mustand uuendatud')).toBeVisible();
+  await expect(page).toHaveURL(/\/tenders$/);
+
+  // Now empty: delete it, after a confirmation.
+  await row.getByTestId(`delete-${id}`).click();
+  await page.getByRole('button', { name: 'Jah' }).click();
+  await expect(page.getByText('Kustutatud')).toBeVisible();
+  await expect(page.locator(`tr[data-row-key="${id}"]`)).toHaveCount(0);
+  const gone = await request.get(`/api/details/${line.id}/`, auth(contractor.token));
+  expect(((await gone.json()) as { status: string }).status).toBe('PREPARED');
+});
+
+test('list per role: a buyer filters and exports, a supplier watches', async ({ browser, request }) => {
+  test.setTimeout(180_000);
+  const buyer = await pageAs(browser, request, 'contractor');
+  await buyer.goto('/tenders');
+  await expect(buyer.locator('.resource-table tbody tr[data-row-key]').first()).toBeVisible();
+  // Status filter: only ORDERED tenders remain.
+  await buyer.getByRole('combobox', { name: 'Staatus' }).click();
+  await chooseOption(buyer, 'Tellitud');
+  await buyer.keyboard.press('Escape');
+  await buyer.getByTestId('filter-search').click();
+  await expect(buyer).toHaveURL(/filter_status=ORDERED/);
+  const statuses = buyer.locator('.resource-table tbody tr[data-row-key]').getByTestId('tender-status');
+  await expect(statuses.first()).toHaveText('Tellitud');
+  expect(new Set(await statuses.allInnerTexts())).toEqual(new Set(['Tellitud']));
+  const xlsx = buyer.waitForEvent('download');
+  await buyer.getByTestId('export-all').click();
+  expect((await xlsx).suggestedFilename()).toBe('export.xlsx');
+  // Reset returns the default filter (start from the beginning of the previous month).
+  await buyer.getByTestId('filter-reset').click();
+  await expect(buyer).not.toHaveURL(/filter_status/);
+
+  const supplier = await pageAs(browser, request, 'supplier2');
+  await supplier.goto('/tenders');
+  const first = supplier.locator('.resource-table tbody tr[data-row-key]').first();
+  await expect(first).toBeVisible();
+  // No selection boxes, export buttons or sync column for a supplier.
+  await expect(supplier.locator('.resource-table .ant-checkbox')).toHaveCount(0);
+  await expect(supplier.getByTestId('export-all')).toHaveCount(0);
+  await expect(supplier.getByRole('columnheader', { name: 'Sünkroon' })).toHaveCount(0);
+  const id = await first.getAttribute('data-row-key');
+  const toggle = first.getByTestId(`watch-${id}`);
+  const label = await toggle.getAttribute('aria-label');
+  await toggle.click();
+  await supplier.getByRole('button', { name: 'Jah' }).click();
+  await expect(
+    supplier.getByText(label === 'Jälgi' ? 'Hange jälgimisel' : 'Hanke jälgimine lõpetatud'),
+  ).toBeVisible();
+  await expect(first.getByTestId(`watch-${id}`)).toHaveAttribute(
+    'aria-label',
+    label === 'Jälgi' ? 'Lõpeta jälgimine' : 'Jälgi',
+  );
+});
+
+async function groupId(request: APIRequestContext, token: string, name: string): Promise<number | undefined> {
+  const res = await request.get('/api/groups/?page_size=100', auth(token));
+  return ((await res.json()) as { results: Named[] }).results.find((g) => g.name === name)?.id;
+}

@@ -100,10 +100,10 @@ export function TenderFilters(props: {
           ))}
         </Space>
         <Space>
-          <Button icon={<ReloadOutlined />} onClick={props.onReset}>
+          <Button icon={<ReloadOutlined />} onClick={props.onReset} data-testid="filter-reset">
             {t('tenders.list.filter.reset')}
           </Button>
-          <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+          <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="filter-search">
             {t('tenders.list.filter.search')}
           </Button>
         </Space>
