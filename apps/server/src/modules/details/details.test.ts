@@ -71,9 +71,16 @@ describe('PATCH /details/{id}/ (form and evaluation)', () => {
     res = await ctx.as('master', { method: 'PATCH', url: `/api/details/${l.id}/`, payload: { replenishment_qty: '7,5' } });
     expect(res.statusCode, res.body).toBe(200);
     expect(await line(l.id)).toMatchObject({ qty: '7.5000', replenishment_qty: '7.5000', tender: id, status: 'WAITING' });
+    // the whole line sent back with the order quantity changed
+    const whole = await line(l.id);
+    res = await ctx.as('master', { method: 'PATCH', url: `/api/details/${l.id}/`, payload: { ...whole, qty: '4' } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await line(l.id)).toMatchObject({ qty: '4.0000', replenishment_qty: '4.0000' });
+    res = await ctx.as('master', { method: 'PATCH', url: `/api/details/${l.id}/`, payload: { ...(await line(l.id)) } });
+    expect(res.json()).toEqual({ status: 'WAITING' });
     res = await ctx.as('master', { method: 'PATCH', url: `/api/details/${l.id}/`, payload: { status: 'PREPARED', tender: null } });
     expect(res.json()).toEqual({ status: 'PREPARED' });
-    expect(await line(l.id)).toMatchObject({ tender: null, status: 'PREPARED', replenishment_qty: '7.5000' });
+    expect(await line(l.id)).toMatchObject({ tender: null, status: 'PREPARED', replenishment_qty: '4.0000' });
     res = await ctx.as('master', { method: 'PATCH', url: `/api/details/${l.id}/`, payload: { replenishment_qty: 'many' } });
     expect(res.json()).toEqual({ replenishment_qty: ['not_a_number'] });
   });

@@ -188,27 +188,35 @@ export async function patchDetail(db: Db, user: SessionUser, id: number, body: D
       throw invalid('status', 'wrong_tender_state');
     }
 
-    // Quantity: saved as replenishment_qty (and as the line's order quantity while chosen).
-    const raw = body.replenishment_qty ?? body.qty;
-    if (raw !== undefined && raw !== null) {
-      const q = toScaled(normalizeDecimal(raw));
-      if (q == null) throw invalid(body.replenishment_qty !== undefined ? 'replenishment_qty' : 'qty', 'not_a_number');
-      if (q < 0n) throw invalid(body.replenishment_qty !== undefined ? 'replenishment_qty' : 'qty', 'positive_quantity');
-      const value = fromScaled(q);
-      const [fresh] = await tx.select({ tenderId: details.tenderId, need: needSql, rep: details.replenishmentQty }).from(details).where(eq(details.id, id));
-      const changed = fresh.tenderId ? compareDecimal(fresh.need, value) !== 0 : compareDecimal(fresh.rep, value) !== 0;
-      if (changed) {
-        if (fresh.tenderId) {
-          const [t] = await tx.select({ status: tenders.status }).from(tenders).where(eq(tenders.id, fresh.tenderId));
-          if (!EDITABLE.includes(t.status)) throw notEditable();
-          if (t.status !== 'DRAFT') requireManager(user);
-        }
-        await tx
-          .update(details)
-          .set({ replenishmentQty: value, qty: fresh.tenderId ? value : null, updated: at })
-          .where(eq(details.id, id));
-        await audit(tx, { entity: 'detail', entityId: id, tenderId: fresh.tenderId, action: 'qty', user, data: { qty: value } });
+    // Quantity: saved as replenishment_qty (and as the line's order quantity while chosen). The web may send the
+    // whole line: the field that differs from the stored value is the one the user changed.
+    const [fresh] = await tx
+      .select({ tenderId: details.tenderId, need: needSql, rep: details.replenishmentQty })
+      .from(details)
+      .where(eq(details.id, id));
+    const candidates = [
+      { field: 'qty', raw: body.qty, current: String(fresh.need) },
+      { field: 'replenishment_qty', raw: body.replenishment_qty, current: String(fresh.rep) },
+    ].filter((c) => c.raw !== undefined && c.raw !== null);
+    for (const c of candidates) {
+      const q = toScaled(normalizeDecimal(c.raw));
+      if (q == null) throw invalid(c.field, 'not_a_number');
+      if (q < 0n) throw invalid(c.field, 'positive_quantity');
+      if (q >= 10n ** 14n) throw invalid(c.field, 'too_large');
+    }
+    const change = candidates.find((c) => compareDecimal(c.raw, c.current) !== 0);
+    if (change) {
+      const value = fromScaled(toScaled(normalizeDecimal(change.raw))!);
+      if (fresh.tenderId) {
+        const [t] = await tx.select({ status: tenders.status }).from(tenders).where(eq(tenders.id, fresh.tenderId));
+        if (!EDITABLE.includes(t.status)) throw notEditable();
+        if (t.status !== 'DRAFT') requireManager(user);
       }
+      await tx
+        .update(details)
+        .set({ replenishmentQty: value, qty: fresh.tenderId ? value : null, updated: at })
+        .where(eq(details.id, id));
+      await audit(tx, { entity: 'detail', entityId: id, tenderId: fresh.tenderId, action: 'qty', user, data: { qty: value } });
     }
     return status;
   });
