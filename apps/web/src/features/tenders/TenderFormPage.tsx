@@ -24,7 +24,7 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useAuth } from '../../app/auth.tsx';
 import { errorText } from '../../i18n/index.ts';
 import { ApiError } from '../../lib/api.ts';
@@ -62,6 +62,16 @@ const parseDate = (v: string | null) => {
   const iso = d.isValid() ? d : dayjs(v);
   return iso.isValid() ? iso : undefined;
 };
+/** Today's past hours and minutes are not offered (the start and end must be in the future). */
+function pastTimeToday(d: Dayjs | null) {
+  const now = dayjs();
+  if (!d || !d.isSame(now, 'day')) return {};
+  return {
+    disabledHours: () => Array.from({ length: now.hour() }, (_, h) => h),
+    disabledMinutes: (h: number) =>
+      h === now.hour() ? Array.from({ length: now.minute() + 1 }, (_, m) => m) : [],
+  };
+}
 const numParam = (v: string | null) => (v && /^\d+$/.test(v) ? Number(v) : undefined);
 
 /** A select that asks before changing its value when `confirmChange` is set (chosen lines would be returned). */
@@ -325,6 +335,7 @@ export default function TenderFormPage() {
                       format={DATE_TIME}
                       style={{ width: '100%' }}
                       disabledDate={(d) => d.isBefore(dayjs().startOf('day'))}
+                      disabledTime={pastTimeToday}
                       data-testid="tender-start"
                     />
                   </Form.Item>
@@ -346,6 +357,7 @@ export default function TenderFormPage() {
                             dayjs().startOf('day'),
                         )
                       }
+                      disabledTime={pastTimeToday}
                       data-testid="tender-finish"
                     />
                   </Form.Item>
@@ -462,11 +474,14 @@ export default function TenderFormPage() {
           </Card>
 
           <Flex justify="flex-end" gap={8} className="tender-form-actions">
-            <Link to="/tenders">
-              <Button icon={<CloseOutlined />} disabled={busy !== null} data-testid="tender-cancel">
-                {t('tenders.form.cancel')}
-              </Button>
-            </Link>
+            <Button
+              icon={<CloseOutlined />}
+              disabled={busy !== null}
+              onClick={() => navigate('/tenders')}
+              data-testid="tender-cancel"
+            >
+              {t('tenders.form.cancel')}
+            </Button>
             <Button
               icon={<SaveOutlined />}
               loading={busy === 'draft'}

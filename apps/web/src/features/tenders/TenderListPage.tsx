@@ -4,7 +4,7 @@ import { FileExcelOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Flex, Space, Typography } from 'antd';
 import { type Key, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useAuth } from '../../app/auth.tsx';
 import { errorToast } from '../../app/providers.tsx';
 import { ResourceTable } from '../../components/ResourceTable.tsx';
@@ -20,6 +20,7 @@ import './tenders.css';
 export default function TenderListPage() {
   const { t } = useTranslation();
   const { user, isSupplier, isBuyer } = useAuth();
+  const navigate = useNavigate();
   const defaultFilters = useMemo(() => ({ filter_start: defaultFilterStart() }), []);
   const state = useListState({ defaultOrdering: '-start', defaultFilters });
   const list = useTenderList(state.query);
@@ -50,11 +51,14 @@ export default function TenderListPage() {
           {t('tenders.title')}
         </Typography.Title>
         {isBuyer && (
-          <Link to="/tenders/add">
-            <Button type="primary" icon={<PlusOutlined />} data-testid="add-tender">
-              {t('tenders.list.add')}
-            </Button>
-          </Link>
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => navigate('/tenders/add')}
+            data-testid="add-tender"
+          >
+            {t('tenders.list.add')}
+          </Button>
         )}
       </Flex>
 
