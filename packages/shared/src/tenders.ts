@@ -2,7 +2,13 @@
 // serialisers) and the web (types, forms). Field names follow spec 1-tenders.md §3 and §7.
 // Money and quantities travel as decimal strings ("12.5000"); dates as ISO strings; delivery_date as YYYY-MM-DD.
 import { z } from 'zod';
-import { DETAIL_STATUSES, EXPORT_STATUSES, TENDER_LOG_ACTIONS, TENDER_STATUSES, WINNER_REASONS } from './enums.ts';
+import {
+  DETAIL_STATUSES,
+  EXPORT_STATUSES,
+  TENDER_LOG_ACTIONS,
+  TENDER_STATUSES,
+  WINNER_REASONS,
+} from './enums.ts';
 
 const decimal = z.string(); // e.g. "12.5000"
 const iso = z.string(); // ISO 8601 timestamp
@@ -201,7 +207,10 @@ export const tenderWrite = z.object({
   group: idRef.optional(),
   additional_info: z.string().max(2000, 'too_long').optional(),
   status: z.enum(TENDER_STATUSES).optional(),
-  details: z.array(z.object({ id: idRef, qty: qtyInput })).max(5000).optional(),
+  details: z
+    .array(z.object({ id: idRef, qty: qtyInput }))
+    .max(5000)
+    .optional(),
   /**
    * With status ORDERED/FAILED (confirm): the approver's decision comment. A number or null (the tender's own
    * `approver_comment` id, when the whole tender is sent back) is accepted and ignored.
@@ -227,7 +236,9 @@ export type ProposalWrite = z.infer<typeof proposalWrite>;
 export const offerWrite = z.object({
   agreed: z.boolean(),
   comment: z.string().max(1000, 'comment_too_long').optional(),
-  lines: z.array(z.object({ detail: idRef, offers: z.array(proposalWrite).max(3, 'too_many_offers') })).max(5000),
+  lines: z
+    .array(z.object({ detail: idRef, offers: z.array(proposalWrite).max(3, 'too_many_offers') }))
+    .max(5000),
 });
 export type OfferWrite = z.infer<typeof offerWrite>;
 

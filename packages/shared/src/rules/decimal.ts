@@ -38,7 +38,10 @@ export function fromScaled(value: bigint): string {
 }
 
 /** Compares two decimals: -1, 0, 1. Non-numeric values compare as 0 (zero). */
-export function compareDecimal(a: string | number | null | undefined, b: string | number | null | undefined): number {
+export function compareDecimal(
+  a: string | number | null | undefined,
+  b: string | number | null | undefined,
+): number {
   const x = toScaled(a) ?? 0n;
   const y = toScaled(b) ?? 0n;
   return x < y ? -1 : x > y ? 1 : 0;

@@ -1,4 +1,4 @@
 export * from './decimal.ts';
 export * from './offer.ts';
-export * from './winners.ts';
 export * from './tenderForm.ts';
+export * from './winners.ts';

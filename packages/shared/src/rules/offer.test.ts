@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { isCompleteOfferLine, isEmptyOfferLine, validateOffer, validateOfferLine } from './offer.ts';
 
 const ctx = { today: '2026-11-21', needQty: '10', blacklistedProducerIds: [9] };
-const good = { producer: 1, price: '12,5', delivery_date: '2026-11-25', product_code: 'ABC-1', ean_code: '4006381333931' };
+const good = {
+  producer: 1,
+  price: '12,5',
+  delivery_date: '2026-11-25',
+  product_code: 'ABC-1',
+  ean_code: '4006381333931',
+};
 
 describe('validateOfferLine', () => {
   it('accepts a complete line with a comma price', () => {
@@ -35,30 +41,48 @@ describe('validateOfferLine', () => {
     expect(validateOfferLine({ ...good, price }, ctx).price).toBeUndefined();
   });
   it('an impossible date does not exist; a huge price or quantity is refused', () => {
-    expect(validateOfferLine({ ...good, delivery_date: '2026-02-30' }, ctx).delivery_date).toEqual(['delivery_date_should_exist']);
-    expect(validateOfferLine({ ...good, delivery_date: '2026-13-01' }, ctx).delivery_date).toEqual(['delivery_date_should_exist']);
+    expect(validateOfferLine({ ...good, delivery_date: '2026-02-30' }, ctx).delivery_date).toEqual([
+      'delivery_date_should_exist',
+    ]);
+    expect(validateOfferLine({ ...good, delivery_date: '2026-13-01' }, ctx).delivery_date).toEqual([
+      'delivery_date_should_exist',
+    ]);
     expect(validateOfferLine({ ...good, price: '12345678901' }, ctx).price).toEqual(['incorrect_price']);
     expect(validateOfferLine({ ...good, price: '1234567890.1234' }, ctx).price).toBeUndefined();
-    expect(validateOfferLine({ ...good, additional_qty: '10000000000' }, ctx).additional_qty).toEqual(['qty_above_need']);
+    expect(validateOfferLine({ ...good, additional_qty: '10000000000' }, ctx).additional_qty).toEqual([
+      'qty_above_need',
+    ]);
   });
   it('delivery date today is fine, yesterday is in the past', () => {
     expect(validateOfferLine({ ...good, delivery_date: '2026-11-21' }, ctx)).toEqual({});
-    expect(validateOfferLine({ ...good, delivery_date: '2026-11-20' }, ctx).delivery_date).toEqual(['delivery_date_in_past']);
+    expect(validateOfferLine({ ...good, delivery_date: '2026-11-20' }, ctx).delivery_date).toEqual([
+      'delivery_date_in_past',
+    ]);
   });
   it('product code and EAN limits', () => {
-    expect(validateOfferLine({ ...good, product_code: 'x'.repeat(36) }, ctx).product_code).toEqual(['product_code_too_long']);
+    expect(validateOfferLine({ ...good, product_code: 'x'.repeat(36) }, ctx).product_code).toEqual([
+      'product_code_too_long',
+    ]);
     expect(validateOfferLine({ ...good, product_code: 'x'.repeat(35) }, ctx).product_code).toBeUndefined();
-    expect(validateOfferLine({ ...good, product_code: '  ' }, ctx).product_code).toEqual(['product_code_required']);
+    expect(validateOfferLine({ ...good, product_code: '  ' }, ctx).product_code).toEqual([
+      'product_code_required',
+    ]);
     expect(validateOfferLine({ ...good, ean_code: '12a' }, ctx).ean_code).toEqual(['ean_digits_only']);
     expect(validateOfferLine({ ...good, ean_code: '1'.repeat(14) }, ctx).ean_code).toEqual(['ean_too_long']);
     expect(validateOfferLine({ ...good, ean_code: '1'.repeat(13) }, ctx).ean_code).toBeUndefined();
   });
   it('quantities above zero and not above need', () => {
     expect(validateOfferLine({ ...good, available_qty: '0' }, ctx).available_qty).toEqual(['qty_above_zero']);
-    expect(validateOfferLine({ ...good, available_qty: '-2' }, ctx).available_qty).toEqual(['qty_above_zero']);
-    expect(validateOfferLine({ ...good, available_qty: '10.0001' }, ctx).available_qty).toEqual(['qty_above_need']);
+    expect(validateOfferLine({ ...good, available_qty: '-2' }, ctx).available_qty).toEqual([
+      'qty_above_zero',
+    ]);
+    expect(validateOfferLine({ ...good, available_qty: '10.0001' }, ctx).available_qty).toEqual([
+      'qty_above_need',
+    ]);
     expect(validateOfferLine({ ...good, available_qty: '10' }, ctx)).toEqual({});
-    expect(validateOfferLine({ ...good, additional_qty: '0' }, ctx).additional_qty).toEqual(['qty_above_zero']);
+    expect(validateOfferLine({ ...good, additional_qty: '0' }, ctx).additional_qty).toEqual([
+      'qty_above_zero',
+    ]);
   });
   it('empty and complete lines', () => {
     expect(isEmptyOfferLine({ available_qty: '3' })).toBe(true);
@@ -69,9 +93,26 @@ describe('validateOfferLine', () => {
 });
 
 describe('validateOffer', () => {
-  const octx = { today: '2026-11-21', parts: { 1: { needQty: '10', blacklistedProducerIds: [] }, 2: { needQty: '4', blacklistedProducerIds: [] } } };
+  const octx = {
+    today: '2026-11-21',
+    parts: {
+      1: { needQty: '10', blacklistedProducerIds: [] },
+      2: { needQty: '4', blacklistedProducerIds: [] },
+    },
+  };
   it('valid offer, empty lines ignored', () => {
-    expect(validateOffer({ agreed: true, lines: [{ detail: 1, offers: [good, {}] }, { detail: 2, offers: [{}] }] }, octx)).toEqual({});
+    expect(
+      validateOffer(
+        {
+          agreed: true,
+          lines: [
+            { detail: 1, offers: [good, {}] },
+            { detail: 2, offers: [{}] },
+          ],
+        },
+        octx,
+      ),
+    ).toEqual({});
   });
   it('agreement and minimum one part', () => {
     expect(validateOffer({ agreed: false, lines: [{ detail: 1, offers: [{}] }] }, octx)).toEqual({
@@ -85,18 +126,31 @@ describe('validateOffer', () => {
   });
   it('at most 3 offers per part', () => {
     const offers = [1, 2, 3, 4].map((producer) => ({ ...good, producer }));
-    expect(validateOffer({ agreed: true, lines: [{ detail: 1, offers }] }, octx)).toEqual({ 'lines.0.offers': ['too_many_offers'] });
+    expect(validateOffer({ agreed: true, lines: [{ detail: 1, offers }] }, octx)).toEqual({
+      'lines.0.offers': ['too_many_offers'],
+    });
   });
   it('total stated quantity of a part not above need', () => {
     const offers = [
       { ...good, producer: 1, available_qty: '3' },
       { ...good, producer: 2, available_qty: '2' },
     ];
-    expect(validateOffer({ agreed: true, lines: [{ detail: 2, offers }] }, octx)).toEqual({ 'lines.0.offers': ['qty_above_need'] });
+    expect(validateOffer({ agreed: true, lines: [{ detail: 2, offers }] }, octx)).toEqual({
+      'lines.0.offers': ['qty_above_need'],
+    });
     expect(validateOffer({ agreed: true, lines: [{ detail: 1, offers }] }, octx)).toEqual({});
   });
   it('line field errors carry the index path', () => {
-    const e = validateOffer({ agreed: true, lines: [{ detail: 1, offers: [good] }, { detail: 2, offers: [{}, { ...good, price: 'x' }] }] }, octx);
+    const e = validateOffer(
+      {
+        agreed: true,
+        lines: [
+          { detail: 1, offers: [good] },
+          { detail: 2, offers: [{}, { ...good, price: 'x' }] },
+        ],
+      },
+      octx,
+    );
     expect(e).toEqual({ 'lines.1.offers.1.price': ['incorrect_price'] });
   });
 });

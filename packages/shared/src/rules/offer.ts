@@ -1,7 +1,14 @@
 // Supplier offer rules (spec 1-tenders §5 "Supplier offer"), shared by the server (authoritative) and the web
 // (instant feedback). Pure functions: no I/O, no clock; `today` is passed in as YYYY-MM-DD.
 import { EAN_MAX_DIGITS, MAX_OFFER_LINES_PER_PART, PRICE_MAX_DECIMALS, PRODUCT_CODE_MAX } from '../limits.ts';
-import { compareDecimal, decimalPlaces, isBlank, normalizeDecimal, sumDecimals, toScaled } from './decimal.ts';
+import {
+  compareDecimal,
+  decimalPlaces,
+  isBlank,
+  normalizeDecimal,
+  sumDecimals,
+  toScaled,
+} from './decimal.ts';
 
 export const OFFER_ERROR_KEYS = [
   'producer_should_exist',
@@ -49,7 +56,9 @@ export interface OfferLineContext {
 export type FieldErrors = Record<string, OfferErrorKey[]>;
 
 function push(errors: Record<string, string[]>, field: string, key: string): void {
-  (errors[field] ??= []).push(key);
+  const list = errors[field] ?? [];
+  list.push(key);
+  errors[field] = list;
 }
 
 /** Quantities are kept as numeric(14,4): below 10^10. */
@@ -114,7 +123,8 @@ export function validateOfferLine(line: OfferLineInput, ctx: OfferLineContext): 
   }
 
   if (isBlank(line.product_code)) add('product_code', 'product_code_required');
-  else if (String(line.product_code).trim().length > PRODUCT_CODE_MAX) add('product_code', 'product_code_too_long');
+  else if (String(line.product_code).trim().length > PRODUCT_CODE_MAX)
+    add('product_code', 'product_code_too_long');
 
   if (isBlank(line.ean_code)) add('ean_code', 'ean_required');
   else {
@@ -130,7 +140,11 @@ export function validateOfferLine(line: OfferLineInput, ctx: OfferLineContext): 
     if (q == null || q <= 0n) add(f, 'qty_above_zero');
     else if (q >= MAX_QTY_SCALED) add(f, 'qty_above_need');
   }
-  if (!isBlank(line.available_qty) && !errors.available_qty && compareDecimal(line.available_qty, ctx.needQty) > 0) {
+  if (
+    !isBlank(line.available_qty) &&
+    !errors.available_qty &&
+    compareDecimal(line.available_qty, ctx.needQty) > 0
+  ) {
     add('available_qty', 'qty_above_need');
   }
   return errors;

@@ -44,7 +44,9 @@ export function validateTenderForm(
   opts: { requireLines?: boolean } = {},
 ): TenderFormErrors {
   const errors: Record<string, TenderFormErrorKey[]> = {};
-  const add = (f: string, k: TenderFormErrorKey) => (errors[f] ??= []).push(k);
+  const add = (f: string, k: TenderFormErrorKey) => {
+    errors[f] = [...(errors[f] ?? []), k];
+  };
   if (opts.requireLines !== false) {
     if (input.details.length === 0) add('details', 'choose_at_least_one_line');
     else if (!chosenTotalPositive(input.details)) add('details', 'positive_quantity');

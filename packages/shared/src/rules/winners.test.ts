@@ -16,11 +16,15 @@ describe('winners', () => {
     expect(defaultReason(null, null, proposals)).toBeNull();
   });
   it('a single winner gets the full quantity, empty rows dropped', () => {
-    expect(normalizeWinners([{ name: 2, amount: '3' }, { name: null }], ctx)).toEqual([{ name: 2, amount: '10.0000', reason: 'PRICE' }]);
+    expect(normalizeWinners([{ name: 2, amount: '3' }, { name: null }], ctx)).toEqual([
+      { name: 2, amount: '10.0000', reason: 'PRICE' },
+    ]);
     expect(singleWinnerAmount('7.5')).toBe('7.5000');
   });
   it('single winner needs a reason only', () => {
-    expect(validateWinners([{ name: 1, amount: '10', reason: null }], ctx)).toEqual({ 'winners.0.reason': ['winner_reason_required'] });
+    expect(validateWinners([{ name: 1, amount: '10', reason: null }], ctx)).toEqual({
+      'winners.0.reason': ['winner_reason_required'],
+    });
     expect(validateWinners([{ name: 1, amount: '10', reason: 'TEST' }], ctx)).toEqual({});
   });
   it('several winners: amounts, sum, duplicates and comment', () => {
@@ -37,7 +41,16 @@ describe('winners', () => {
       { name: 1, amount: '6', reason: 'PRICE' as const },
       { name: 3, amount: '4.0001', reason: 'PRODUCER' as const },
     ];
-    expect(validateWinners(over, ctx, '  abc  ')).toEqual({ winners: ['total_amount_above_need'], comment: ['comment_too_short'] });
-    expect(validateWinners(over.map((x) => ({ ...x, amount: '5' })), ctx, ' abcde ')).toEqual({});
+    expect(validateWinners(over, ctx, '  abc  ')).toEqual({
+      winners: ['total_amount_above_need'],
+      comment: ['comment_too_short'],
+    });
+    expect(
+      validateWinners(
+        over.map((x) => ({ ...x, amount: '5' })),
+        ctx,
+        ' abcde ',
+      ),
+    ).toEqual({});
   });
 });

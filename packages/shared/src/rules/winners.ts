@@ -62,9 +62,15 @@ export type WinnerErrors = Record<string, WinnerErrorKey[]>;
  * Validates the winners of one part (after `normalizeWinners`). Keys: `winners.<i>.reason`, `winners.<i>.name`,
  * `winners.<i>.amount`, `winners` (sum above need), `comment`.
  */
-export function validateWinners(winners: WinnerInput[], ctx: WinnersContext, comment?: string | null): WinnerErrors {
+export function validateWinners(
+  winners: WinnerInput[],
+  ctx: WinnersContext,
+  comment?: string | null,
+): WinnerErrors {
   const errors: Record<string, WinnerErrorKey[]> = {};
-  const add = (f: string, k: WinnerErrorKey) => (errors[f] ??= []).push(k);
+  const add = (f: string, k: WinnerErrorKey) => {
+    errors[f] = [...(errors[f] ?? []), k];
+  };
   const seen = new Set<number>();
   winners.forEach((w, i) => {
     if (w.name == null) return;
@@ -79,7 +85,8 @@ export function validateWinners(winners: WinnerInput[], ctx: WinnersContext, com
       const a = toScaled(w.amount);
       if (isBlank(w.amount) || a == null || a <= 0n) add(`winners.${i}.amount`, 'total_amount_zero');
     });
-    if (compareDecimal(sumDecimals(chosen.map((w) => w.amount)), ctx.needQty) > 0) add('winners', 'total_amount_above_need');
+    if (compareDecimal(sumDecimals(chosen.map((w) => w.amount)), ctx.needQty) > 0)
+      add('winners', 'total_amount_above_need');
     const c = (comment ?? '').trim();
     if (!c) add('comment', 'winner_comment_required');
     else if (c.length < WINNER_COMMENT_MIN) add('comment', 'comment_too_short');

@@ -1,5 +1,5 @@
 // Tender line routes (spec 1-tenders §7): list and read, buyer edits, per-line offers, winners, supplier comments.
-import { DETAIL_STATUSES, commentWrite, detailLine, proposalWrite, winnersWrite } from '@portal/shared';
+import { commentWrite, DETAIL_STATUSES, detailLine, proposalWrite, winnersWrite } from '@portal/shared';
 import { z } from 'zod';
 import type { ZApp } from '../../app.ts';
 import { ADMIN_CONTRACTOR, BUYERS, currentUser, EVERYONE } from '../../lib/auth.ts';
@@ -31,7 +31,10 @@ export const detailListQuery = listQuery.extend({
   mode: z.string().max(20).optional(),
 });
 
-const qtyInput = z.union([z.string().max(30, 'too_long'), z.number()]).nullable().optional();
+const qtyInput = z
+  .union([z.string().max(30, 'too_long'), z.number()])
+  .nullable()
+  .optional();
 const detailPatch = z.object({
   status: z.enum(DETAIL_STATUSES, 'invalid_choice').optional(),
   tender: z.number().int().positive().max(2147483647, 'invalid_id').nullable().optional(),
@@ -52,7 +55,10 @@ export default async function routes(app: ZApp) {
 
   app.get(
     '/details/:id/',
-    { config: { access: EVERYONE }, schema: { tags: ['details'], params: idParams, response: { 200: detailLine } } },
+    {
+      config: { access: EVERYONE },
+      schema: { tags: ['details'], params: idParams, response: { 200: detailLine } },
+    },
     async (request) => getDetail(app.db, await viewerOf(app.db, currentUser(request)), request.params.id),
   );
 
@@ -60,32 +66,66 @@ export default async function routes(app: ZApp) {
     '/details/:id/',
     {
       config: { access: BUYERS },
-      schema: { tags: ['details'], params: idParams, body: detailPatch, response: { 200: z.object({ status: z.enum(DETAIL_STATUSES) }) } },
+      schema: {
+        tags: ['details'],
+        params: idParams,
+        body: detailPatch,
+        response: { 200: z.object({ status: z.enum(DETAIL_STATUSES) }) },
+      },
     },
-    async (request) => ({ status: await patchDetail(app.db, currentUser(request), request.params.id, request.body) }),
+    async (request) => ({
+      status: await patchDetail(app.db, currentUser(request), request.params.id, request.body),
+    }),
   );
 
   app.patch(
     '/details/:id/add_proposal/',
     {
       config: { access: SUPPLIER },
-      schema: { tags: ['details'], params: idParams, body: proposalWrite, response: { 200: z.object({ id: z.number() }) } },
+      schema: {
+        tags: ['details'],
+        params: idParams,
+        body: proposalWrite,
+        response: { 200: z.object({ id: z.number() }) },
+      },
     },
-    async (request) => ({ id: await addProposal(app.db, await viewerOf(app.db, currentUser(request)), request.params.id, request.body) }),
+    async (request) => ({
+      id: await addProposal(
+        app.db,
+        await viewerOf(app.db, currentUser(request)),
+        request.params.id,
+        request.body,
+      ),
+    }),
   );
 
   app.patch(
     '/proposals/:id/',
     {
       config: { access: SUPPLIER },
-      schema: { tags: ['details'], params: idParams, body: proposalWrite, response: { 200: z.object({ id: z.number() }) } },
+      schema: {
+        tags: ['details'],
+        params: idParams,
+        body: proposalWrite,
+        response: { 200: z.object({ id: z.number() }) },
+      },
     },
-    async (request) => ({ id: await changeProposal(app.db, await viewerOf(app.db, currentUser(request)), request.params.id, request.body) }),
+    async (request) => ({
+      id: await changeProposal(
+        app.db,
+        await viewerOf(app.db, currentUser(request)),
+        request.params.id,
+        request.body,
+      ),
+    }),
   );
 
   app.delete(
     '/proposals/:id/',
-    { config: { access: SUPPLIER }, schema: { tags: ['details'], params: idParams, response: { 204: z.null() } } },
+    {
+      config: { access: SUPPLIER },
+      schema: { tags: ['details'], params: idParams, response: { 204: z.null() } },
+    },
     async (request, reply) => {
       await deleteProposal(app.db, await viewerOf(app.db, currentUser(request)), request.params.id);
       return reply.code(204).send(null);
@@ -109,7 +149,12 @@ export default async function routes(app: ZApp) {
     '/details/:id/delete_winners/',
     {
       config: { access: ADMIN_CONTRACTOR },
-      schema: { tags: ['details'], params: idParams, body: z.object({}).passthrough().optional(), response: { 200: detailLine } },
+      schema: {
+        tags: ['details'],
+        params: idParams,
+        body: z.object({}).passthrough().optional(),
+        response: { 200: detailLine },
+      },
     },
     async (request) => {
       const user = currentUser(request);
@@ -122,10 +167,20 @@ export default async function routes(app: ZApp) {
     '/details/:id/add_supplier_comment/',
     {
       config: { access: SUPPLIER },
-      schema: { tags: ['details'], params: idParams, body: commentWrite, response: { 200: z.object({ id: z.number().nullable() }) } },
+      schema: {
+        tags: ['details'],
+        params: idParams,
+        body: commentWrite,
+        response: { 200: z.object({ id: z.number().nullable() }) },
+      },
     },
     async (request) => ({
-      id: await setSupplierComment(app.db, await viewerOf(app.db, currentUser(request)), request.params.id, request.body.comment),
+      id: await setSupplierComment(
+        app.db,
+        await viewerOf(app.db, currentUser(request)),
+        request.params.id,
+        request.body.comment,
+      ),
     }),
   );
 
@@ -133,7 +188,12 @@ export default async function routes(app: ZApp) {
     '/details/:id/delete_supplier_comment/',
     {
       config: { access: SUPPLIER },
-      schema: { tags: ['details'], params: idParams, body: z.object({}).passthrough().optional(), response: { 200: z.object({ id: z.null() }) } },
+      schema: {
+        tags: ['details'],
+        params: idParams,
+        body: z.object({}).passthrough().optional(),
+        response: { 200: z.object({ id: z.null() }) },
+      },
     },
     async (request) => {
       await setSupplierComment(app.db, await viewerOf(app.db, currentUser(request)), request.params.id, null);

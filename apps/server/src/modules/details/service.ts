@@ -1,31 +1,47 @@
 // Tender lines ("details"): list and read for buyers and (one tender's lines) suppliers, line edits of the form,
 // per-line offer calls, winners and the supplier's line comment. Sealed output comes from tenders/serialize.ts.
 import {
-  type DetailStatus,
-  type ProposalWrite,
-  type WinnerReason,
-  type WinnersWrite,
   compareDecimal,
+  type DetailStatus,
   defaultReason,
   fromScaled,
   isBlank,
   normalizeDecimal,
+  type ProposalWrite,
   singleWinnerAmount,
   sumDecimals,
   toScaled,
   validateOfferLine,
   validateWinners,
+  type WinnerReason,
+  type WinnersWrite,
 } from '@portal/shared';
 import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { comments, details, partTypes, parts, proposals, tenders, warehouses, winners } from '../../db/schema/index.ts';
+import {
+  comments,
+  details,
+  parts,
+  partTypes,
+  proposals,
+  tenders,
+  warehouses,
+  winners,
+} from '../../db/schema/index.ts';
 import { isSupplier, type SessionUser } from '../../lib/auth.ts';
 import { now } from '../../lib/clock.ts';
 import { badRequest, forbidden, invalid, nonField, notFound } from '../../lib/errors.ts';
 import { audit } from '../../lib/history.ts';
 import type { ListQuery, ListSpec } from '../../lib/list.ts';
 import { paginate } from '../../lib/list.ts';
-import { buyerHasGroup, clean, requireManager, tenderVisibleWhere, todayOf, type Viewer } from '../tenders/access.ts';
+import {
+  buyerHasGroup,
+  clean,
+  requireManager,
+  tenderVisibleWhere,
+  todayOf,
+  type Viewer,
+} from '../tenders/access.ts';
 import { detailSelect, needSql, serializeDetails } from '../tenders/serialize.ts';
 import {
   auditMany,
@@ -80,7 +96,10 @@ function buyerLinesWhere(user: SessionUser): SQL | undefined {
 
 /** A supplier may read the lines of a tender it may see. */
 async function supplierMaySee(db: Db, user: SessionUser, tenderId: number) {
-  const [t] = await db.select({ id: tenders.id }).from(tenders).where(and(eq(tenders.id, tenderId), tenderVisibleWhere(user)));
+  const [t] = await db
+    .select({ id: tenders.id })
+    .from(tenders)
+    .where(and(eq(tenders.id, tenderId), tenderVisibleWhere(user)));
   return !!t;
 }
 
@@ -110,10 +129,17 @@ export async function listDetails(
 
 export async function getDetail(db: Db, viewer: Viewer, id: number) {
   const user = viewer.user;
-  const rows = await detailSelect(db).where(and(eq(details.id, id), eq(details.isDeleted, false), isSupplier(user) ? undefined : buyerLinesWhere(user)));
+  const rows = await detailSelect(db).where(
+    and(
+      eq(details.id, id),
+      eq(details.isDeleted, false),
+      isSupplier(user) ? undefined : buyerLinesWhere(user),
+    ),
+  );
   const r = rows[0];
   if (!r) throw notFound();
-  if (isSupplier(user) && (r.tenderId == null || !(await supplierMaySee(db, user, r.tenderId)))) throw notFound();
+  if (isSupplier(user) && (r.tenderId == null || !(await supplierMaySee(db, user, r.tenderId))))
+    throw notFound();
   const [out] = await serializeDetails(db, viewer, rows);
   return out;
 }
@@ -146,7 +172,12 @@ export interface DetailPatch {
 const EDITABLE = ['DRAFT', 'WAITING'];
 
 /** PATCH /details/{id}/: add to / remove from a DRAFT or WAITING tender, change its quantity, or fail it (evaluation). */
-export async function patchDetail(db: Db, user: SessionUser, id: number, body: DetailPatch): Promise<DetailStatus> {
+export async function patchDetail(
+  db: Db,
+  user: SessionUser,
+  id: number,
+  body: DetailPatch,
+): Promise<DetailStatus> {
   return db.transaction(async (tx) => {
     const { detail: d, tender: current } = await lockDetail(tx, user, id);
     const at = now();
@@ -154,14 +185,25 @@ export async function patchDetail(db: Db, user: SessionUser, id: number, body: D
     let status = body.status ?? d.status;
 
     // Evaluation: a line of a FINISHED/CHOOSING tender set to FAILED (its winners removed).
-    if (current && (current.status === 'FINISHED' || current.status === 'CHOOSING') && status === 'FAILED' && d.status !== 'FAILED') {
+    if (
+      current &&
+      (current.status === 'FINISHED' || current.status === 'CHOOSING') &&
+      status === 'FAILED' &&
+      d.status !== 'FAILED'
+    ) {
       requireManager(user);
       const gone = await tx.delete(winners).where(eq(winners.detailId, id)).returning({ id: winners.id });
       await tx.delete(comments).where(and(eq(comments.detailId, id), eq(comments.kind, 'WINNER')));
       await tx.update(details).set({ status: 'FAILED', updated: at }).where(eq(details.id, id));
       await auditMany(tx, user, [
         ...gone.map((w) => ({ entity: 'winner', entityId: w.id, action: 'deleted', tenderId: current.id })),
-        { entity: 'detail', entityId: id, action: 'status', tenderId: current.id, data: { from: d.status, to: 'FAILED' } },
+        {
+          entity: 'detail',
+          entityId: id,
+          action: 'status',
+          tenderId: current.id,
+          data: { from: d.status, to: 'FAILED' },
+        },
       ]);
       return 'FAILED';
     }
@@ -171,8 +213,18 @@ export async function patchDetail(db: Db, user: SessionUser, id: number, body: D
         // Removed from its tender.
         if (!current || !EDITABLE.includes(current.status)) throw notEditable();
         if (current.status !== 'DRAFT') requireManager(user);
-        await tx.update(details).set({ status: 'PREPARED', tenderId: null, qty: null, updated: at }).where(eq(details.id, id));
-        await audit(tx, { entity: 'detail', entityId: id, tenderId: current.id, action: 'status', user, data: { from: d.status, to: 'PREPARED', removed_from_tender: current.id } });
+        await tx
+          .update(details)
+          .set({ status: 'PREPARED', tenderId: null, qty: null, updated: at })
+          .where(eq(details.id, id));
+        await audit(tx, {
+          entity: 'detail',
+          entityId: id,
+          tenderId: current.id,
+          action: 'status',
+          user,
+          data: { from: d.status, to: 'PREPARED', removed_from_tender: current.id },
+        });
         status = 'PREPARED';
       } else {
         if (d.tenderId != null || d.status !== 'PREPARED') throw invalid('tender', 'detail_not_available');
@@ -180,8 +232,18 @@ export async function patchDetail(db: Db, user: SessionUser, id: number, body: D
         if (!EDITABLE.includes(t.status)) throw notEditable();
         if (t.status !== 'DRAFT') requireManager(user);
         if (t.warehouseId !== d.warehouseId) throw invalid('tender', 'warehouse_mismatch');
-        await tx.update(details).set({ status: 'WAITING', tenderId: t.id, updated: at }).where(eq(details.id, id));
-        await audit(tx, { entity: 'detail', entityId: id, tenderId: t.id, action: 'chosen', user, data: { from: d.status, to: 'WAITING' } });
+        await tx
+          .update(details)
+          .set({ status: 'WAITING', tenderId: t.id, updated: at })
+          .where(eq(details.id, id));
+        await audit(tx, {
+          entity: 'detail',
+          entityId: id,
+          tenderId: t.id,
+          action: 'chosen',
+          user,
+          data: { from: d.status, to: 'WAITING' },
+        });
         status = 'WAITING';
       }
     } else if (body.status !== undefined && body.status !== d.status) {
@@ -208,7 +270,10 @@ export async function patchDetail(db: Db, user: SessionUser, id: number, body: D
     if (change) {
       const value = fromScaled(toScaled(normalizeDecimal(change.raw))!);
       if (fresh.tenderId) {
-        const [t] = await tx.select({ status: tenders.status }).from(tenders).where(eq(tenders.id, fresh.tenderId));
+        const [t] = await tx
+          .select({ status: tenders.status })
+          .from(tenders)
+          .where(eq(tenders.id, fresh.tenderId));
         if (!EDITABLE.includes(t.status)) throw notEditable();
         if (t.status !== 'DRAFT') requireManager(user);
       }
@@ -216,7 +281,14 @@ export async function patchDetail(db: Db, user: SessionUser, id: number, body: D
         .update(details)
         .set({ replenishmentQty: value, qty: fresh.tenderId ? value : null, updated: at })
         .where(eq(details.id, id));
-      await audit(tx, { entity: 'detail', entityId: id, tenderId: fresh.tenderId, action: 'qty', user, data: { qty: value } });
+      await audit(tx, {
+        entity: 'detail',
+        entityId: id,
+        tenderId: fresh.tenderId,
+        action: 'qty',
+        user,
+        data: { qty: value },
+      });
     }
     return status;
   });
@@ -244,14 +316,22 @@ async function checkLine(
   at: Date,
 ) {
   const bl = await blacklistedByPart(tx, [d.partId]);
-  const errors: Record<string, string[]> = { ...validateOfferLine(body, { today: todayOf(at), needQty: String(d.need), blacklistedProducerIds: bl.get(d.partId) ?? [] }) };
+  const errors: Record<string, string[]> = {
+    ...validateOfferLine(body, {
+      today: todayOf(at),
+      needQty: String(d.need),
+      blacklistedProducerIds: bl.get(d.partId) ?? [],
+    }),
+  };
   if (body.producer != null && !errors.producer) {
-    if (!(await usableProducers(tx, [body.producer])).has(body.producer)) errors.producer = ['producer_should_exist'];
+    if (!(await usableProducers(tx, [body.producer])).has(body.producer))
+      errors.producer = ['producer_should_exist'];
     else if (others.some((o) => o.producerId === body.producer)) errors.producer = ['duplicate_producer'];
   }
   if (!isBlank(body.available_qty) && !errors.available_qty) {
     const stated = others.map((o) => o.availableQty).filter((q): q is string => q != null);
-    if (stated.length && compareDecimal(sumDecimals([...stated, body.available_qty]), String(d.need)) > 0) errors.available_qty = ['qty_above_need'];
+    if (stated.length && compareDecimal(sumDecimals([...stated, body.available_qty]), String(d.need)) > 0)
+      errors.available_qty = ['qty_above_need'];
   }
   if (Object.keys(errors).length) throw badRequest(errors);
 }
@@ -274,21 +354,48 @@ export async function addProposal(db: Db, viewer: Viewer, detailId: number, body
   return db.transaction(async (tx) => {
     const d = await tenderOfDetail(tx, detailId);
     const { at } = await lockForOffer(tx, viewer, d.tenderId);
-    const others = await tx.select().from(proposals).where(and(eq(proposals.detailId, detailId), eq(proposals.supplierId, sup)));
+    const others = await tx
+      .select()
+      .from(proposals)
+      .where(and(eq(proposals.detailId, detailId), eq(proposals.supplierId, sup)));
     if (others.length >= 3) throw nonField('too_many_offers');
     await checkLine(tx, d, body, others, at);
     const values = proposalValues(body);
     const [p] = await tx
       .insert(proposals)
-      .values({ ...values, tenderId: d.tenderId, detailId, supplierId: sup, userId: viewer.user.id, created: at, updated: at })
+      .values({
+        ...values,
+        tenderId: d.tenderId,
+        detailId,
+        supplierId: sup,
+        userId: viewer.user.id,
+        created: at,
+        updated: at,
+      })
       .returning({ id: proposals.id });
-    await auditMany(tx, viewer.user, [{ entity: 'proposal', entityId: p.id, tenderId: d.tenderId, action: 'created', data: { supplier_id: sup, detail: detailId, producer: values.producerId, price: values.price } }], at);
+    await auditMany(
+      tx,
+      viewer.user,
+      [
+        {
+          entity: 'proposal',
+          entityId: p.id,
+          tenderId: d.tenderId,
+          action: 'created',
+          data: { supplier_id: sup, detail: detailId, producer: values.producerId, price: values.price },
+        },
+      ],
+      at,
+    );
     return p.id;
   });
 }
 
 async function ownProposal(tx: Tx, viewer: Viewer, id: number) {
-  const [p] = await tx.select().from(proposals).where(and(eq(proposals.id, id), eq(proposals.supplierId, viewer.supplierId!)));
+  const [p] = await tx
+    .select()
+    .from(proposals)
+    .where(and(eq(proposals.id, id), eq(proposals.supplierId, viewer.supplierId!)));
   if (!p) throw notFound();
   return p;
 }
@@ -312,11 +419,34 @@ export async function changeProposal(db: Db, viewer: Viewer, id: number, body: P
     const others = await tx
       .select()
       .from(proposals)
-      .where(and(eq(proposals.detailId, p.detailId), eq(proposals.supplierId, p.supplierId), ne(proposals.id, id)));
+      .where(
+        and(eq(proposals.detailId, p.detailId), eq(proposals.supplierId, p.supplierId), ne(proposals.id, id)),
+      );
     await checkLine(tx, d, merged, others, at);
     const values = proposalValues(merged);
-    await tx.update(proposals).set({ ...values, userId: viewer.user.id, updated: at }).where(eq(proposals.id, id));
-    await auditMany(tx, viewer.user, [{ entity: 'proposal', entityId: id, tenderId: p.tenderId, action: 'changed', data: { supplier_id: p.supplierId, detail: p.detailId, producer: values.producerId, price: values.price } }], at);
+    await tx
+      .update(proposals)
+      .set({ ...values, userId: viewer.user.id, updated: at })
+      .where(eq(proposals.id, id));
+    await auditMany(
+      tx,
+      viewer.user,
+      [
+        {
+          entity: 'proposal',
+          entityId: id,
+          tenderId: p.tenderId,
+          action: 'changed',
+          data: {
+            supplier_id: p.supplierId,
+            detail: p.detailId,
+            producer: values.producerId,
+            price: values.price,
+          },
+        },
+      ],
+      at,
+    );
     return id;
   });
 }
@@ -328,7 +458,20 @@ export async function deleteProposal(db: Db, viewer: Viewer, id: number) {
     const { at } = await lockForOffer(tx, viewer, p0.tenderId);
     const p = await ownProposal(tx, viewer, id);
     await tx.delete(proposals).where(eq(proposals.id, id));
-    await auditMany(tx, viewer.user, [{ entity: 'proposal', entityId: id, tenderId: p.tenderId, action: 'deleted', data: { supplier_id: p.supplierId, detail: p.detailId } }], at);
+    await auditMany(
+      tx,
+      viewer.user,
+      [
+        {
+          entity: 'proposal',
+          entityId: id,
+          tenderId: p.tenderId,
+          action: 'deleted',
+          data: { supplier_id: p.supplierId, detail: p.detailId },
+        },
+      ],
+      at,
+    );
   });
 }
 
@@ -346,36 +489,52 @@ export async function addWinners(db: Db, user: SessionUser, detailId: number, bo
   await db.transaction(async (tx) => {
     const { d, t } = await lockForWinners(tx, user, detailId);
     const [{ need }] = await tx.select({ need: needSql }).from(details).where(eq(details.id, detailId));
-    const props = (await tx.select({ id: proposals.id, price: proposals.price }).from(proposals).where(eq(proposals.detailId, detailId))).map((p) => ({
+    const props = (
+      await tx
+        .select({ id: proposals.id, price: proposals.price })
+        .from(proposals)
+        .where(eq(proposals.detailId, detailId))
+    ).map((p) => ({
       id: p.id,
       price: String(p.price),
     }));
-    const rows = body.winners.map((w) => (w.name == null ? { name: null } : { ...w, reason: defaultReason(w.name, w.reason, props) }));
+    const rows = body.winners.map((w) =>
+      w.name == null ? { name: null } : { ...w, reason: defaultReason(w.name, w.reason, props) },
+    );
     const chosen = rows.map((w, i) => ({ w, i })).filter(({ w }) => w.name != null);
-    if (chosen.length === 1) rows[chosen[0].i] = { ...rows[chosen[0].i], amount: singleWinnerAmount(String(need)) };
-    const errors: Record<string, string[]> = { ...validateWinners(rows, { needQty: String(need), proposals: props }, body.comment) };
+    if (chosen.length === 1)
+      rows[chosen[0].i] = { ...rows[chosen[0].i], amount: singleWinnerAmount(String(need)) };
+    const errors: Record<string, string[]> = {
+      ...validateWinners(rows, { needQty: String(need), proposals: props }, body.comment),
+    };
     for (const { w, i } of chosen) {
       if (!props.some((p) => p.id === w.name)) errors[`winners.${i}.name`] = ['invalid_choice'];
       const amount = 'amount' in w ? w.amount : null;
-      if (chosen.length > 1 && !isBlank(amount) && toScaled(amount) == null) errors[`winners.${i}.amount`] = ['not_a_number'];
+      if (chosen.length > 1 && !isBlank(amount) && toScaled(amount) == null)
+        errors[`winners.${i}.amount`] = ['not_a_number'];
     }
     if (Object.keys(errors).length) throw badRequest(errors);
 
     const at = now();
-    const gone = await tx.delete(winners).where(eq(winners.detailId, detailId)).returning({ id: winners.id, proposalId: winners.proposalId });
+    const gone = await tx
+      .delete(winners)
+      .where(eq(winners.detailId, detailId))
+      .returning({ id: winners.id, proposalId: winners.proposalId });
     const added = chosen.length
       ? await tx
           .insert(winners)
           .values(
-            chosen.map(({ i }) => rows[i] as { name: number; amount: string; reason: WinnerReason }).map((w) => ({
-              detailId,
-              proposalId: w.name,
-              amount: fromScaled(toScaled(w.amount)!),
-              reason: w.reason,
-              creatorId: user.id,
-              created: at,
-              updated: at,
-            })),
+            chosen
+              .map(({ i }) => rows[i] as { name: number; amount: string; reason: WinnerReason })
+              .map((w) => ({
+                detailId,
+                proposalId: w.name,
+                amount: fromScaled(toScaled(w.amount)!),
+                reason: w.reason,
+                creatorId: user.id,
+                created: at,
+                updated: at,
+              })),
           )
           .returning()
       : [];
@@ -384,15 +543,56 @@ export async function addWinners(db: Db, user: SessionUser, detailId: number, bo
       ? []
       : await tx
           .insert(comments)
-          .values({ kind: 'WINNER', tenderId: t.id, detailId, userId: user.id, content: clean(body.comment!).trim(), created: at, updated: at })
+          .values({
+            kind: 'WINNER',
+            tenderId: t.id,
+            detailId,
+            userId: user.id,
+            content: clean(body.comment!).trim(),
+            created: at,
+            updated: at,
+          })
           .returning({ id: comments.id });
     const status: DetailStatus = added.length ? 'ORDERED' : 'WAITING';
-    if (status !== d.status) await tx.update(details).set({ status, updated: at }).where(eq(details.id, detailId));
+    if (status !== d.status)
+      await tx.update(details).set({ status, updated: at }).where(eq(details.id, detailId));
     await auditMany(tx, user, [
-      ...gone.map((w) => ({ entity: 'winner', entityId: w.id, action: 'deleted', tenderId: t.id, data: { detail: detailId, proposal: w.proposalId } })),
-      ...added.map((w) => ({ entity: 'winner', entityId: w.id, action: 'created', tenderId: t.id, data: { detail: detailId, proposal: w.proposalId, amount: w.amount, reason: w.reason } })),
-      ...(status !== d.status ? [{ entity: 'detail', entityId: detailId, action: 'status', tenderId: t.id, data: { from: d.status, to: status } }] : []),
-      ...(winnerComment ? [{ entity: 'comment', entityId: winnerComment.id, action: 'created', tenderId: t.id, data: { kind: 'WINNER', detail: detailId } }] : []),
+      ...gone.map((w) => ({
+        entity: 'winner',
+        entityId: w.id,
+        action: 'deleted',
+        tenderId: t.id,
+        data: { detail: detailId, proposal: w.proposalId },
+      })),
+      ...added.map((w) => ({
+        entity: 'winner',
+        entityId: w.id,
+        action: 'created',
+        tenderId: t.id,
+        data: { detail: detailId, proposal: w.proposalId, amount: w.amount, reason: w.reason },
+      })),
+      ...(status !== d.status
+        ? [
+            {
+              entity: 'detail',
+              entityId: detailId,
+              action: 'status',
+              tenderId: t.id,
+              data: { from: d.status, to: status },
+            },
+          ]
+        : []),
+      ...(winnerComment
+        ? [
+            {
+              entity: 'comment',
+              entityId: winnerComment.id,
+              action: 'created',
+              tenderId: t.id,
+              data: { kind: 'WINNER', detail: detailId },
+            },
+          ]
+        : []),
     ]);
   });
 }
@@ -401,13 +601,33 @@ export async function addWinners(db: Db, user: SessionUser, detailId: number, bo
 export async function deleteWinners(db: Db, user: SessionUser, detailId: number) {
   await db.transaction(async (tx) => {
     const { d, t } = await lockForWinners(tx, user, detailId);
-    const gone = await tx.delete(winners).where(eq(winners.detailId, detailId)).returning({ id: winners.id, proposalId: winners.proposalId });
+    const gone = await tx
+      .delete(winners)
+      .where(eq(winners.detailId, detailId))
+      .returning({ id: winners.id, proposalId: winners.proposalId });
     await tx.delete(comments).where(and(eq(comments.detailId, detailId), eq(comments.kind, 'WINNER')));
     const status: DetailStatus = 'WAITING';
-    if (d.status !== status) await tx.update(details).set({ status, updated: now() }).where(eq(details.id, detailId));
+    if (d.status !== status)
+      await tx.update(details).set({ status, updated: now() }).where(eq(details.id, detailId));
     await auditMany(tx, user, [
-      ...gone.map((w) => ({ entity: 'winner', entityId: w.id, action: 'deleted', tenderId: t.id, data: { detail: detailId, proposal: w.proposalId } })),
-      ...(d.status !== status ? [{ entity: 'detail', entityId: detailId, action: 'status', tenderId: t.id, data: { from: d.status, to: status } }] : []),
+      ...gone.map((w) => ({
+        entity: 'winner',
+        entityId: w.id,
+        action: 'deleted',
+        tenderId: t.id,
+        data: { detail: detailId, proposal: w.proposalId },
+      })),
+      ...(d.status !== status
+        ? [
+            {
+              entity: 'detail',
+              entityId: detailId,
+              action: 'status',
+              tenderId: t.id,
+              data: { from: d.status, to: status },
+            },
+          ]
+        : []),
     ]);
   });
 }
@@ -415,19 +635,34 @@ export async function deleteWinners(db: Db, user: SessionUser, detailId: number)
 // ---------- supplier line comment ----------
 
 /** PATCH /details/{id}/add_supplier_comment/: the company's one comment on a line; blank content deletes it. */
-export async function setSupplierComment(db: Db, viewer: Viewer, detailId: number, content: string | null): Promise<number | null> {
+export async function setSupplierComment(
+  db: Db,
+  viewer: Viewer,
+  detailId: number,
+  content: string | null,
+): Promise<number | null> {
   if (!viewer.seesCompanyOffers) throw forbidden();
   const sup = viewer.supplierId!;
   return db.transaction(async (tx) => {
     const d = await tenderOfDetail(tx, detailId);
-    const [t] = await tx.select().from(tenders).where(and(eq(tenders.id, d.tenderId), tenderVisibleWhere(viewer.user))).for('update');
+    const [t] = await tx
+      .select()
+      .from(tenders)
+      .where(and(eq(tenders.id, d.tenderId), tenderVisibleWhere(viewer.user)))
+      .for('update');
     if (!t) throw notFound();
     if (!COMMENTABLE.includes(t.status)) throw wrongState();
     const at = now();
     const [prev] = await tx
       .select()
       .from(comments)
-      .where(and(eq(comments.detailId, detailId), eq(comments.kind, 'DETAIL_SUPPLIER'), eq(comments.supplierId, sup)))
+      .where(
+        and(
+          eq(comments.detailId, detailId),
+          eq(comments.kind, 'DETAIL_SUPPLIER'),
+          eq(comments.supplierId, sup),
+        ),
+      )
       .orderBy(comments.id)
       .limit(1);
     const text = clean(content ?? '').trim();
@@ -435,20 +670,53 @@ export async function setSupplierComment(db: Db, viewer: Viewer, detailId: numbe
       if (content !== null && !prev) throw invalid('comment', 'blank');
       if (prev) {
         await tx.delete(comments).where(eq(comments.id, prev.id));
-        await audit(tx, { entity: 'comment', entityId: prev.id, tenderId: t.id, action: 'deleted', user: viewer.user, data: { kind: 'DETAIL_SUPPLIER', detail: detailId } });
+        await audit(tx, {
+          entity: 'comment',
+          entityId: prev.id,
+          tenderId: t.id,
+          action: 'deleted',
+          user: viewer.user,
+          data: { kind: 'DETAIL_SUPPLIER', detail: detailId },
+        });
       }
       return null;
     }
     if (prev) {
-      await tx.update(comments).set({ content: text, userId: viewer.user.id, updated: at }).where(eq(comments.id, prev.id));
-      await audit(tx, { entity: 'comment', entityId: prev.id, tenderId: t.id, action: 'changed', user: viewer.user, data: { kind: 'DETAIL_SUPPLIER', detail: detailId } });
+      await tx
+        .update(comments)
+        .set({ content: text, userId: viewer.user.id, updated: at })
+        .where(eq(comments.id, prev.id));
+      await audit(tx, {
+        entity: 'comment',
+        entityId: prev.id,
+        tenderId: t.id,
+        action: 'changed',
+        user: viewer.user,
+        data: { kind: 'DETAIL_SUPPLIER', detail: detailId },
+      });
       return prev.id;
     }
     const [c] = await tx
       .insert(comments)
-      .values({ kind: 'DETAIL_SUPPLIER', tenderId: t.id, detailId, supplierId: sup, userId: viewer.user.id, content: text, created: at, updated: at })
+      .values({
+        kind: 'DETAIL_SUPPLIER',
+        tenderId: t.id,
+        detailId,
+        supplierId: sup,
+        userId: viewer.user.id,
+        content: text,
+        created: at,
+        updated: at,
+      })
       .returning({ id: comments.id });
-    await audit(tx, { entity: 'comment', entityId: c.id, tenderId: t.id, action: 'created', user: viewer.user, data: { kind: 'DETAIL_SUPPLIER', detail: detailId } });
+    await audit(tx, {
+      entity: 'comment',
+      entityId: c.id,
+      tenderId: t.id,
+      action: 'created',
+      user: viewer.user,
+      data: { kind: 'DETAIL_SUPPLIER', detail: detailId },
+    });
     return c.id;
   });
 }

@@ -54,7 +54,12 @@ export const buyerHasGroup = (user: SessionUser, groupId: number) =>
 
 /** Today (YYYY-MM-DD) in the company's time zone, for delivery dates. */
 export function todayOf(at: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Tallinn', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Tallinn',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(at);
 }
 
 /** Narrowing helper for a supplier viewer. */
@@ -64,4 +69,4 @@ export function supplierIdOf(v: Viewer): number {
 }
 
 /** Text as stored: NUL characters (which PostgreSQL text cannot hold) removed. */
-export const clean = (s: string) => s.replace(/\u0000/g, '');
+export const clean = (s: string) => s.replaceAll(String.fromCharCode(0), '');

@@ -23,7 +23,12 @@ describe('deadline race', () => {
     ];
     for (let i = 0; i < 2; i++) {
       const co = await buildSupplier(ctx.db, {}, [ctx.group.id]);
-      const u = await buildUser(ctx.db, { group: 'SUPPLIER', supplierId: co.id, supplierRole: 'ADVANCED', isAdmin: true });
+      const u = await buildUser(ctx.db, {
+        group: 'SUPPLIER',
+        supplierId: co.id,
+        supplierRole: 'ADVANCED',
+        isAdmin: true,
+      });
       tokens.push({ supplierId: co.id, token: await ctx.login(u.email) });
     }
 
@@ -32,21 +37,28 @@ describe('deadline race', () => {
     const sends = Array.from({ length: 40 }, (_, i) => {
       const who = tokens[i % tokens.length];
       const price = `1.${String(i + 1).padStart(4, '0')}`;
-      return new Promise<{ i: number; supplierId: number; price: string; status: number; body: string }>((resolve) => {
-        setTimeout(async () => {
-          const res = await ctx.app.inject({
-            method: 'POST',
-            url: `/api/tenders/${t.id}/offer/`,
-            headers: { authorization: `Token ${who.token}` },
-            payload: { agreed: true, lines: t.lines.map((d) => ({ detail: d, offers: [offerLine(t.producers[0], price)] })) },
-          });
-          resolve({ i, supplierId: who.supplierId, price, status: res.statusCode, body: res.body });
-        }, i * 50);
-      });
+      return new Promise<{ i: number; supplierId: number; price: string; status: number; body: string }>(
+        (resolve) => {
+          setTimeout(async () => {
+            const res = await ctx.app.inject({
+              method: 'POST',
+              url: `/api/tenders/${t.id}/offer/`,
+              headers: { authorization: `Token ${who.token}` },
+              payload: {
+                agreed: true,
+                lines: t.lines.map((d) => ({ detail: d, offers: [offerLine(t.producers[0], price)] })),
+              },
+            });
+            resolve({ i, supplierId: who.supplierId, price, status: res.statusCode, body: res.body });
+          }, i * 50);
+        },
+      );
     });
     // The scheduler ticks in the middle of it, as a replica would (it skips a tender row an offer holds locked;
     // a later tick moves it).
-    const tickAt = new Promise<void>((resolve) => setTimeout(() => ctx.app.scheduler.runOnce().then(() => resolve()), 1100));
+    const tickAt = new Promise<void>((resolve) =>
+      setTimeout(() => ctx.app.scheduler.runOnce().then(() => resolve()), 1100),
+    );
     const results = await Promise.all(sends);
     await tickAt;
 
@@ -60,9 +72,12 @@ describe('deadline race', () => {
     }
     const finish = row.finish.getTime();
     const rows = await ctx.db.select().from(proposals).where(eq(proposals.tenderId, t.id));
-    const audit = (await ctx.db.select().from(history).where(and(eq(history.tenderId, t.id), eq(history.entity, 'proposal')))).filter(
-      (h) => h.action !== 'deleted',
-    );
+    const audit = (
+      await ctx.db
+        .select()
+        .from(history)
+        .where(and(eq(history.tenderId, t.id), eq(history.entity, 'proposal')))
+    ).filter((h) => h.action !== 'deleted');
     // every write happened before the end
     for (const p of rows) expect(p.updated.getTime()).toBeLessThan(finish);
     for (const h of audit) expect(h.created.getTime()).toBeLessThan(finish);
@@ -74,13 +89,21 @@ describe('deadline race', () => {
       // none lost: every accepted offer wrote both lines, and nothing else was written
       const written = audit.filter((h) => (h.data as { supplier_id: number }).supplier_id === supplierId);
       expect(written).toHaveLength(mine.length * 2);
-      expect(new Set(written.map((h) => (h.data as { price: string }).price))).toEqual(new Set(mine.map((m) => m.price)));
+      expect(new Set(written.map((h) => (h.data as { price: string }).price))).toEqual(
+        new Set(mine.map((m) => m.price)),
+      );
       // the company's current set is its last written (committed) offer
       if (mine.length) {
         const last = written.reduce((a, b) => (b.id > a.id ? b : a));
-        expect(new Set(current.map((p) => p.price))).toEqual(new Set([(last.data as { price: string }).price]));
+        expect(new Set(current.map((p) => p.price))).toEqual(
+          new Set([(last.data as { price: string }).price]),
+        );
         const lastPrice = (last.data as { price: string }).price;
-        const lastRows = written.filter((w) => w.created.getTime() === last.created.getTime() && (w.data as { price: string }).price === lastPrice);
+        const lastRows = written.filter(
+          (w) =>
+            w.created.getTime() === last.created.getTime() &&
+            (w.data as { price: string }).price === lastPrice,
+        );
         expect(current.map((p) => p.id).sort()).toEqual(lastRows.map((w) => w.entityId).sort());
       }
     }

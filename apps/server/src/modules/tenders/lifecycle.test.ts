@@ -1,14 +1,29 @@
 import { and, eq, like, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { details, emailSettings, history, outbox, purchaseOrders, tenderLogs } from '../../db/schema/index.ts';
+import {
+  details,
+  emailSettings,
+  history,
+  outbox,
+  purchaseOrders,
+  tenderLogs,
+} from '../../db/schema/index.ts';
 import { testContext } from '../../test/context.ts';
 import { advance, buildTender, getLines, getTender, patchTender } from './test-helpers.ts';
 
 const ctx = await testContext();
-await ctx.db.insert(emailSettings).values({ id: 1, adminEmail: 'purchasing@example.test' }).onConflictDoNothing();
+await ctx.db
+  .insert(emailSettings)
+  .values({ id: 1, adminEmail: 'purchasing@example.test' })
+  .onConflictDoNothing();
 
 const outboxKeys = async (prefix: string) =>
-  (await ctx.db.select({ key: outbox.dedupeKey, payload: outbox.payload }).from(outbox).where(like(outbox.dedupeKey, `${prefix}%`))).map((r) => r);
+  (
+    await ctx.db
+      .select({ key: outbox.dedupeKey, payload: outbox.payload })
+      .from(outbox)
+      .where(like(outbox.dedupeKey, `${prefix}%`))
+  ).map((r) => r);
 
 describe('tender lifecycle driven by the test clock', () => {
   it('goes DRAFT → WAITING → ACTIVE → FINISHED → CHOOSING → ORDERED with e-mails, orders and audit', async () => {
@@ -32,19 +47,31 @@ describe('tender lifecycle driven by the test clock', () => {
     // TENDER_OPENED to every user of the suppliers serving the group (supplier, employee, supplier2)
     const opened = await outboxKeys(`tender-opened:${t.id}:`);
     expect(opened.map((o) => o.key).sort()).toEqual(
-      [ctx.users.supplier.id, ctx.users.employee.id, ctx.users.supplier2.id].map((u) => `tender-opened:${t.id}:${u}`).sort(),
+      [ctx.users.supplier.id, ctx.users.employee.id, ctx.users.supplier2.id]
+        .map((u) => `tender-opened:${t.id}:${u}`)
+        .sort(),
     );
-    expect(opened[0].payload).toMatchObject({ template: 'TENDER_OPENED', type: 'EXTERNAL', context: { tender_code: body.tender_code } });
+    expect(opened[0].payload).toMatchObject({
+      template: 'TENDER_OPENED',
+      type: 'EXTERNAL',
+      context: { tender_code: body.tender_code },
+    });
     // TENDER_FINISHED to the participants and internally to the creator and the admin address
     expect((await outboxKeys(`tender-finished:${t.id}:`)).length).toBe(3);
     const internal = await outboxKeys(`tender-finished-internal:${t.id}:`);
-    expect(internal.map((o) => (o.payload as { to: string }).to).sort()).toEqual([ctx.users.admin.email, 'purchasing@example.test'].sort());
+    expect(internal.map((o) => (o.payload as { to: string }).to).sort()).toEqual(
+      [ctx.users.admin.email, 'purchasing@example.test'].sort(),
+    );
     // TENDER_WINNER to the winning company's users only
     const winner = await outboxKeys(`tender-winner:${t.id}:`);
-    expect(winner.map((o) => (o.payload as { to: string }).to).sort()).toEqual([ctx.users.supplier.email, ctx.users.employee.email].sort());
+    expect(winner.map((o) => (o.payload as { to: string }).to).sort()).toEqual(
+      [ctx.users.supplier.email, ctx.users.employee.email].sort(),
+    );
 
     const h = await ctx.db.select().from(history).where(eq(history.tenderId, t.id));
-    const statusMoves = h.filter((e) => e.entity === 'tender' && e.action === 'status').map((e) => (e.data as { to: string }).to);
+    const statusMoves = h
+      .filter((e) => e.entity === 'tender' && e.action === 'status')
+      .map((e) => (e.data as { to: string }).to);
     expect(statusMoves).toEqual(['WAITING', 'ACTIVE', 'FINISHED', 'CHOOSING', 'ORDERED']);
     expect(h.filter((e) => e.entity === 'proposal' && e.action === 'created')).toHaveLength(4);
     expect(h.filter((e) => e.entity === 'winner' && e.action === 'created')).toHaveLength(2);
@@ -54,7 +81,9 @@ describe('tender lifecycle driven by the test clock', () => {
     const t = await buildTender(ctx, 'FAILED', { lines: 2, winners: false });
     expect((await getTender(ctx, t.id)).json().status).toBe('FAILED');
     expect((await getLines(ctx, t.id)).map((l) => l.status)).toEqual(['FAILED', 'FAILED']);
-    expect(await ctx.db.select().from(purchaseOrders).where(eq(purchaseOrders.tenderId, t.id))).toHaveLength(0);
+    expect(await ctx.db.select().from(purchaseOrders).where(eq(purchaseOrders.tenderId, t.id))).toHaveLength(
+      0,
+    );
     expect(await outboxKeys(`tender-winner:${t.id}:`)).toHaveLength(0);
   });
 
@@ -62,10 +91,18 @@ describe('tender lifecycle driven by the test clock', () => {
     const t = await buildTender(ctx, 'CHOOSING', { lines: 2 });
     const lines = await getLines(ctx, t.id);
     const p = lines[0].proposals.find((x) => x.supplier_id === ctx.supplierCo2.id)!;
-    let res = await ctx.as('contractor', { method: 'PATCH', url: `/api/details/${lines[0].id}/add_winners/`, payload: { winners: [{ name: p.id }] } });
+    let res = await ctx.as('contractor', {
+      method: 'PATCH',
+      url: `/api/details/${lines[0].id}/add_winners/`,
+      payload: { winners: [{ name: p.id }] },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ 'winners.0.reason': ['winner_reason_required'] });
-    res = await ctx.as('contractor', { method: 'PATCH', url: `/api/details/${lines[0].id}/add_winners/`, payload: { winners: [{ name: p.id, amount: '3', reason: 'DUE DATE' }] } });
+    res = await ctx.as('contractor', {
+      method: 'PATCH',
+      url: `/api/details/${lines[0].id}/add_winners/`,
+      payload: { winners: [{ name: p.id, amount: '3', reason: 'DUE DATE' }] },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().winners[0]).toMatchObject({ name: p.id, amount: '10.0000', reason: 'DUE DATE' });
     res = await patchTender(ctx, t.id, { status: 'FAILED' }, 'contractor');
@@ -101,9 +138,17 @@ describe('tender lifecycle driven by the test clock', () => {
   it('cancel of an ACTIVE tender e-mails a company that only watched it', async () => {
     const t = await buildTender(ctx, 'WAITING', { lines: 1 });
     await advance(ctx, 3601);
-    let res = await ctx.as('supplier2', { method: 'PATCH', url: `/api/tenders/${t.id}/add_log/`, payload: 'WATCHED', headers: { 'content-type': 'text/plain' } });
+    let res = await ctx.as('supplier2', {
+      method: 'PATCH',
+      url: `/api/tenders/${t.id}/add_log/`,
+      payload: 'WATCHED',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(res.statusCode, res.body).toBe(200);
-    const logs = await ctx.db.select().from(tenderLogs).where(and(eq(tenderLogs.tenderId, t.id), eq(tenderLogs.action, 'WATCHED')));
+    const logs = await ctx.db
+      .select()
+      .from(tenderLogs)
+      .where(and(eq(tenderLogs.tenderId, t.id), eq(tenderLogs.action, 'WATCHED')));
     expect(logs).toHaveLength(1);
     res = await patchTender(ctx, t.id, { status: 'CANCELED' });
     expect(res.json().status).toBe('CANCELED');
@@ -118,10 +163,14 @@ describe('tender lifecycle driven by the test clock', () => {
     res = await ctx.as('admin', { method: 'POST', url: `/api/tenders/${t.id}/reopen/` });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 'CHOOSING', approved: null, approver_name: null });
-    expect(await ctx.db.select().from(purchaseOrders).where(eq(purchaseOrders.tenderId, t.id))).toHaveLength(0);
+    expect(await ctx.db.select().from(purchaseOrders).where(eq(purchaseOrders.tenderId, t.id))).toHaveLength(
+      0,
+    );
     res = await patchTender(ctx, t.id, { status: 'ORDERED' });
     expect(res.json().status).toBe('ORDERED');
-    expect(await ctx.db.select().from(purchaseOrders).where(eq(purchaseOrders.tenderId, t.id))).toHaveLength(1);
+    expect(await ctx.db.select().from(purchaseOrders).where(eq(purchaseOrders.tenderId, t.id))).toHaveLength(
+      1,
+    );
     // reopen of a DRAFT is refused with a key
     const draft = await buildTender(ctx, 'DRAFT', { lines: 0 });
     res = await ctx.as('admin', { method: 'POST', url: `/api/tenders/${draft.id}/reopen/` });
@@ -137,7 +186,10 @@ describe('tender lifecycle driven by the test clock', () => {
     const again = await advance(ctx, 1);
     expect(again.activated).toEqual([]);
     expect(again.finished).toEqual([]);
-    const [{ n }] = await ctx.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(details).where(eq(details.tenderId, d.id));
+    const [{ n }] = await ctx.db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(details)
+      .where(eq(details.tenderId, d.id));
     expect(n).toBe(1);
   });
 });

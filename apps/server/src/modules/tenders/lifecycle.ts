@@ -5,7 +5,14 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { groups, tenders, users, warehouses } from '../../db/schema/index.ts';
 import type { TransitionHooks } from '../../lib/scheduler.ts';
-import { adminEmail, emailSuppliers, languageOf, participantSuppliers, queueTenderEmail, suppliersOfGroup } from './notify.ts';
+import {
+  adminEmail,
+  emailSuppliers,
+  languageOf,
+  participantSuppliers,
+  queueTenderEmail,
+  suppliersOfGroup,
+} from './notify.ts';
 
 async function tenderInfo(db: Db, ids: number[]) {
   return db
@@ -45,24 +52,49 @@ export async function onActivated(db: Db, ids: number[]) {
       tender_group_name: t.groupName,
       tender_warehouse_name: t.warehouseName,
     };
-    await emailSuppliers(db, await suppliersOfGroup(db, t.groupId), 'TENDER_OPENED', context, (u) => `tender-opened:${t.id}:${u}`);
+    await emailSuppliers(
+      db,
+      await suppliersOfGroup(db, t.groupId),
+      'TENDER_OPENED',
+      context,
+      (u) => `tender-opened:${t.id}:${u}`,
+    );
   }
 }
 
 /** FINISHED: the external TENDER_FINISHED to participants, the internal one to the creator and the admin address. */
 export async function onFinished(db: Db, ids: number[]) {
   for (const t of await tenderInfo(db, ids)) {
-    await emailSuppliers(db, await participantSuppliers(db, t.id), 'TENDER_FINISHED', { tender_id: String(t.id), tender_code: t.code }, (u) => `tender-finished:${t.id}:${u}`);
-    const context = { tender_id: String(t.id), tender_code: t.code, tender_start: t.start.toISOString(), tender_finish: t.finish.toISOString() };
+    await emailSuppliers(
+      db,
+      await participantSuppliers(db, t.id),
+      'TENDER_FINISHED',
+      { tender_id: String(t.id), tender_code: t.code },
+      (u) => `tender-finished:${t.id}:${u}`,
+    );
+    const context = {
+      tender_id: String(t.id),
+      tender_code: t.code,
+      tender_start: t.start.toISOString(),
+      tender_finish: t.finish.toISOString(),
+    };
     const internal: { to: string; language: 'EST' | 'RUS' | 'ENG' }[] = [];
     if (t.creatorId) {
-      const [c] = await db.select({ email: users.email, language: users.language }).from(users).where(eq(users.id, t.creatorId));
+      const [c] = await db
+        .select({ email: users.email, language: users.language })
+        .from(users)
+        .where(eq(users.id, t.creatorId));
       if (c) internal.push({ to: c.email, language: languageOf(c) });
     }
     const admin = await adminEmail(db);
-    if (admin && !internal.some((i) => i.to.toLowerCase() === admin.toLowerCase())) internal.push({ to: admin, language: 'EST' });
+    if (admin && !internal.some((i) => i.to.toLowerCase() === admin.toLowerCase()))
+      internal.push({ to: admin, language: 'EST' });
     for (const i of internal) {
-      await queueTenderEmail(db, { to: i.to, template: 'TENDER_FINISHED', type: 'INTERNAL', language: i.language, context }, `tender-finished-internal:${t.id}:${i.to.toLowerCase()}`);
+      await queueTenderEmail(
+        db,
+        { to: i.to, template: 'TENDER_FINISHED', type: 'INTERNAL', language: i.language, context },
+        `tender-finished-internal:${t.id}:${i.to.toLowerCase()}`,
+      );
     }
   }
 }

@@ -22,7 +22,13 @@ beforeAll(async () => {
   const res = await ctx.as('contractor', {
     method: 'POST',
     url: '/api/tenders/',
-    payload: { start: isoIn(60), finish: isoIn(120), group: ctx.group2.id, warehouse: w2.id, details: [{ id: l.id, qty: 1 }] },
+    payload: {
+      start: isoIn(60),
+      finish: isoIn(120),
+      group: ctx.group2.id,
+      warehouse: w2.id,
+      details: [{ id: l.id, qty: 1 }],
+    },
   });
   other = res.json().id;
 }, 60_000);
@@ -49,16 +55,50 @@ describe('GET /tenders/', () => {
     expect(body.pages).toBe(2);
     const starts = body.results.map((t: { start: string }) => t.start);
     expect([...starts].sort().reverse()).toEqual(starts);
-    const all = (await ctx.as('admin', { method: 'GET', url: '/api/tenders/?page_size=0' })).json() as { id: number; details_count: number; proposals_count: number; winners_count: number }[];
-    expect(all.find((t) => t.id === ordered.id)).toMatchObject({ details_count: 2, proposals_count: 4, winners_count: 2 });
-    expect(all.find((t) => t.id === active.id)).toMatchObject({ details_count: 3, proposals_count: 6, winners_count: 0 });
-    const mine = (await ctx.as('supplier', { method: 'GET', url: '/api/tenders/?page_size=0' })).json() as { id: number; proposals_count: number; company_proposals: number; is_winner: boolean }[];
-    expect(mine.find((t) => t.id === active.id)).toMatchObject({ proposals_count: 3, company_proposals: 3, is_winner: false });
+    const all = (await ctx.as('admin', { method: 'GET', url: '/api/tenders/?page_size=0' })).json() as {
+      id: number;
+      details_count: number;
+      proposals_count: number;
+      winners_count: number;
+    }[];
+    expect(all.find((t) => t.id === ordered.id)).toMatchObject({
+      details_count: 2,
+      proposals_count: 4,
+      winners_count: 2,
+    });
+    expect(all.find((t) => t.id === active.id)).toMatchObject({
+      details_count: 3,
+      proposals_count: 6,
+      winners_count: 0,
+    });
+    const mine = (await ctx.as('supplier', { method: 'GET', url: '/api/tenders/?page_size=0' })).json() as {
+      id: number;
+      proposals_count: number;
+      company_proposals: number;
+      is_winner: boolean;
+    }[];
+    expect(mine.find((t) => t.id === active.id)).toMatchObject({
+      proposals_count: 3,
+      company_proposals: 3,
+      is_winner: false,
+    });
     expect(mine.find((t) => t.id === ordered.id)).toMatchObject({ is_winner: true });
   });
 
   it('orders by every whitelisted field, both directions', async () => {
-    for (const f of ['code', 'tender_code', 'start', 'finish', 'status', 'details_count', 'proposals_count', 'winners_count', 'group', 'warehouse', 'created']) {
+    for (const f of [
+      'code',
+      'tender_code',
+      'start',
+      'finish',
+      'status',
+      'details_count',
+      'proposals_count',
+      'winners_count',
+      'group',
+      'warehouse',
+      'created',
+    ]) {
       for (const dir of ['', '-']) {
         const res = await ctx.as('admin', { method: 'GET', url: `/api/tenders/?ordering=${dir}${f}` });
         expect(res.statusCode, `${dir}${f}`).toBe(200);
@@ -66,33 +106,49 @@ describe('GET /tenders/', () => {
     }
     const byLines = await ids('admin', '&ordering=-details_count');
     expect(byLines[0]).toBe(active.id);
-    const supplierOrder = await ctx.as('supplier', { method: 'GET', url: '/api/tenders/?ordering=-proposals_count' });
+    const supplierOrder = await ctx.as('supplier', {
+      method: 'GET',
+      url: '/api/tenders/?ordering=-proposals_count',
+    });
     expect(supplierOrder.statusCode).toBe(200);
-    expect((await ctx.as('admin', { method: 'GET', url: '/api/tenders/?ordering=creator_id' })).json()).toEqual({ ordering: ['invalid_ordering'] });
+    expect(
+      (await ctx.as('admin', { method: 'GET', url: '/api/tenders/?ordering=creator_id' })).json(),
+    ).toEqual({ ordering: ['invalid_ordering'] });
   });
 
   it('searches code, group, warehouse and creator', async () => {
     const [t] = await ctx.db.select().from(tenders).where(eq(tenders.id, active.id));
     expect(await ids('admin', `&search=${encodeURIComponent(t.tenderCode)}`)).toEqual([active.id]);
-    expect((await ids('admin', `&search=${encodeURIComponent(ctx.group2.name)}`))).toEqual([other]);
-    expect((await ids('admin', `&search=${encodeURIComponent(ctx.warehouse.name)}`)).sort()).toEqual([ordered.id, active.id, draft.id].sort());
-    expect((await ids('admin', `&search=${encodeURIComponent(ctx.users.contractor.lastName)}`))).toEqual([other]);
+    expect(await ids('admin', `&search=${encodeURIComponent(ctx.group2.name)}`)).toEqual([other]);
+    expect((await ids('admin', `&search=${encodeURIComponent(ctx.warehouse.name)}`)).sort()).toEqual(
+      [ordered.id, active.id, draft.id].sort(),
+    );
+    expect(await ids('admin', `&search=${encodeURIComponent(ctx.users.contractor.lastName)}`)).toEqual([
+      other,
+    ]);
     expect(await ids('admin', '&search=nothing-like-this')).toEqual([]);
   });
 
   it('filters groups, dates, statuses, failed business-system lines, and ids for exports', async () => {
     expect(await ids('admin', `&filter_groups=${ctx.group2.id}`)).toEqual([other]);
-    expect((await ids('admin', `&filter_status=ORDERED,ACTIVE`)).sort()).toEqual([ordered.id, active.id].sort());
+    expect((await ids('admin', `&filter_status=ORDERED,ACTIVE`)).sort()).toEqual(
+      [ordered.id, active.id].sort(),
+    );
     const [a] = await ctx.db.select().from(tenders).where(eq(tenders.id, active.id));
     const day = a.start.toISOString().slice(0, 10);
-    expect(await ids('admin', `&filter_start=${a.start.toISOString()}&filter_finish=${a.finish.toISOString()}`)).not.toContain(ordered.id);
+    expect(
+      await ids('admin', `&filter_start=${a.start.toISOString()}&filter_finish=${a.finish.toISOString()}`),
+    ).not.toContain(ordered.id);
     expect((await ids('admin', `&filter_start=2000-01-01&filter_finish=${day}`)).length).toBeGreaterThan(0);
     expect(await ids('admin', '&filter_start=2100-01-01')).toEqual([]);
     await ctx.db.update(details).set({ bcStatus: 'error' }).where(eq(details.id, ordered.lines[0]));
     expect(await ids('admin', '&failed_bc_details=true')).toEqual([ordered.id]);
     const row = (await ctx.as('admin', { method: 'GET', url: `/api/tenders/${ordered.id}/` })).json();
     expect(row.failed_bc_details).toBe(1);
-    expect((await ctx.as('supplier', { method: 'GET', url: `/api/tenders/${ordered.id}/` })).json().failed_bc_details).toBe(0);
+    expect(
+      (await ctx.as('supplier', { method: 'GET', url: `/api/tenders/${ordered.id}/` })).json()
+        .failed_bc_details,
+    ).toBe(0);
     expect((await ids('supplier', '&failed_bc_details=true')).length).toBe(2);
     expect((await ids('admin', `&ids=${draft.id},${other}`)).sort()).toEqual([draft.id, other].sort());
     const res = await ctx.as('admin', { method: 'GET', url: '/api/tenders/?filter_groups=1,x' });
@@ -100,12 +156,21 @@ describe('GET /tenders/', () => {
   });
 
   it('a form edit of a draft is written to the history with the changed fields', async () => {
-    const res = await ctx.as('master', { method: 'PATCH', url: `/api/tenders/${draft.id}/`, payload: { additional_info: 'new text' } });
+    const res = await ctx.as('master', {
+      method: 'PATCH',
+      url: `/api/tenders/${draft.id}/`,
+      payload: { additional_info: 'new text' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const h = await ctx.as('admin', { method: 'GET', url: `/api/tenders/${draft.id}/` });
     expect(h.json().additional_info).toBe('new text');
     const { history } = await import('../../db/schema/index.ts');
     const rows = await ctx.db.select().from(history).where(eq(history.tenderId, draft.id));
-    expect(rows.some((r) => r.action === 'changed' && (r.data as { additional_info?: string }).additional_info === 'new text')).toBe(true);
+    expect(
+      rows.some(
+        (r) =>
+          r.action === 'changed' && (r.data as { additional_info?: string }).additional_info === 'new text',
+      ),
+    ).toBe(true);
   });
 });

@@ -47,7 +47,9 @@ export async function supplierUsers(db: Db, supplierIds: number[]): Promise<Reci
 
 /** Suppliers that serve a group. */
 export async function suppliersOfGroup(db: Db, groupId: number): Promise<number[]> {
-  const res = (await db.execute(sql`select supplier_id from supplier_groups where group_id = ${groupId}`)) as unknown as {
+  const res = (await db.execute(
+    sql`select supplier_id from supplier_groups where group_id = ${groupId}`,
+  )) as unknown as {
     rows: { supplier_id: number }[];
   };
   return res.rows.map((r) => Number(r.supplier_id));
@@ -79,6 +81,10 @@ export async function emailSuppliers(
   keyOf: (userId: number) => string,
 ) {
   for (const r of await supplierUsers(db, supplierIds)) {
-    await queueTenderEmail(db, { to: r.email, template, type: 'EXTERNAL', language: languageOf(r), context }, keyOf(r.id));
+    await queueTenderEmail(
+      db,
+      { to: r.email, template, type: 'EXTERNAL', language: languageOf(r), context },
+      keyOf(r.id),
+    );
   }
 }

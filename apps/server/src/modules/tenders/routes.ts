@@ -1,11 +1,11 @@
 // Tender routes (spec 1-tenders §7): list, read, create, edit and transitions, delete, reopen, supplier flags,
 // comments and the supplier's offer. Thin: rules live in service.ts, sealed output in serialize.ts.
 import {
-  TENDER_LOG_ACTIONS,
-  TENDER_STATUSES,
   commentWrite,
   logWrite,
   offerWrite,
+  TENDER_LOG_ACTIONS,
+  TENDER_STATUSES,
   tender as tenderSchema,
   tenderWrite,
 } from '@portal/shared';
@@ -16,7 +16,7 @@ import type { ZApp } from '../../app.ts';
 import { groups, tenders, warehouses } from '../../db/schema/index.ts';
 import { ADMIN, BUYERS, currentUser, EVERYONE, isSupplier } from '../../lib/auth.ts';
 import { notFound } from '../../lib/errors.ts';
-import { boolQuery, idParams, listQuery, paged, paginate, type ListSpec } from '../../lib/list.ts';
+import { boolQuery, idParams, type ListSpec, listQuery, paged, paginate } from '../../lib/list.ts';
 import { tenderVisibleWhere, viewerOf } from './access.ts';
 import { creator, loadTender, serializeTenders, tenderSelect } from './serialize.ts';
 import {
@@ -26,9 +26,9 @@ import {
   changeComment,
   createComment,
   createTender,
-  reopenTender,
   removeLog,
   removeTender,
+  reopenTender,
   submitOffer,
   updateTender,
 } from './service.ts';
@@ -83,15 +83,27 @@ const listSpecFor = (supplierId: number | null): ListSpec => ({
     id: tenders.id,
   },
   defaultOrdering: '-start',
-  search: [tenders.tenderCode, groups.name, warehouses.name, sql`(${creator.firstName} || ' ' || ${creator.lastName})`],
+  search: [
+    tenders.tenderCode,
+    groups.name,
+    warehouses.name,
+    sql`(${creator.firstName} || ' ' || ${creator.lastName})`,
+  ],
   id: tenders.id,
 });
 
 const tenderOut = tenderSchema;
 const okOut = z.object({ ok: z.literal(true) });
-const commentOut = z.object({ id: z.number(), creator: z.string().nullable(), created: z.string(), content: z.string() });
+const commentOut = z.object({
+  id: z.number(),
+  creator: z.string().nullable(),
+  created: z.string(),
+  content: z.string(),
+});
 /** The list page may send the bare text WATCHED (or the JSON string "WATCHED") instead of {action}. */
-const logBody = z.union([logWrite, z.enum(TENDER_LOG_ACTIONS, 'invalid_choice')]).transform((b) => (typeof b === 'string' ? b : b.action));
+const logBody = z
+  .union([logWrite, z.enum(TENDER_LOG_ACTIONS, 'invalid_choice')])
+  .transform((b) => (typeof b === 'string' ? b : b.action));
 
 export default async function routes(app: ZApp) {
   app.get(
@@ -109,11 +121,16 @@ export default async function routes(app: ZApp) {
       if (q.filter_start) where.push(gte(tenders.start, asDate(q.filter_start)));
       if (q.filter_finish) {
         const f = asDate(q.filter_finish);
-        where.push(lt(tenders.finish, q.filter_finish.length === 10 ? new Date(f.getTime() + 86_400_000) : f));
+        where.push(
+          lt(tenders.finish, q.filter_finish.length === 10 ? new Date(f.getTime() + 86_400_000) : f),
+        );
       }
       if (q.filter_status?.length) where.push(inArray(tenders.status, q.filter_status));
       // The business-system filter is not for suppliers: ignored for them.
-      if (q.failed_bc_details && !isSupplier(user)) where.push(sql`exists (select 1 from details d where d.tender_id = tenders.id and d.bc_status = 'error')`);
+      if (q.failed_bc_details && !isSupplier(user))
+        where.push(
+          sql`exists (select 1 from details d where d.tender_id = tenders.id and d.bc_status = 'error')`,
+        );
       return paginate({
         db: app.db,
         query: q,
@@ -139,7 +156,9 @@ export default async function routes(app: ZApp) {
     async (request) => {
       const user = currentUser(request);
       const viewer = await viewerOf(app.db, user);
-      const t = await loadTender(app.db, viewer, request.params.id, tenderVisibleWhere(user), { exportData: request.query.export_data });
+      const t = await loadTender(app.db, viewer, request.params.id, tenderVisibleWhere(user), {
+        exportData: request.query.export_data,
+      });
       if (!t) throw notFound();
       return t;
     },
@@ -180,7 +199,11 @@ export default async function routes(app: ZApp) {
     '/remove_tender/',
     {
       config: { access: BUYERS },
-      schema: { tags: ['tenders'], body: z.object({ tender_id: z.number().int().positive().max(2147483647, 'invalid_id') }), response: { 204: z.null() } },
+      schema: {
+        tags: ['tenders'],
+        body: z.object({ tender_id: z.number().int().positive().max(2147483647, 'invalid_id') }),
+        response: { 204: z.null() },
+      },
     },
     async (request, reply) => {
       await removeTender(app.db, currentUser(request), request.body.tender_id);
@@ -190,7 +213,10 @@ export default async function routes(app: ZApp) {
 
   app.post(
     '/tenders/:id/reopen/',
-    { config: { access: ADMIN }, schema: { tags: ['tenders'], params: idParams, response: { 200: tenderOut } } },
+    {
+      config: { access: ADMIN },
+      schema: { tags: ['tenders'], params: idParams, response: { 200: tenderOut } },
+    },
     async (request) => {
       await reopenTender(app.db, currentUser(request), request.params.id);
       return reload(request, request.params.id);
@@ -200,21 +226,30 @@ export default async function routes(app: ZApp) {
   // The flag routes accept a bare text body too: their own JSON parser falls back to the raw text.
   await app.register(async (flags) => {
     flags.removeContentTypeParser(['application/json', 'text/plain']);
-    flags.addContentTypeParser(['application/json', 'text/plain'], { parseAs: 'string', bodyLimit: 1024 }, (_req, body, done) => {
-      const text = String(body).trim();
-      if (!text) return done(null, undefined);
-      try {
-        done(null, JSON.parse(text));
-      } catch {
-        done(null, text);
-      }
-    });
+    flags.addContentTypeParser(
+      ['application/json', 'text/plain'],
+      { parseAs: 'string', bodyLimit: 1024 },
+      (_req, body, done) => {
+        const text = String(body).trim();
+        if (!text) return done(null, undefined);
+        try {
+          done(null, JSON.parse(text));
+        } catch {
+          done(null, text);
+        }
+      },
+    );
     const typed = flags.withTypeProvider<import('fastify-type-provider-zod').ZodTypeProvider>();
     typed.patch(
       '/tenders/:id/add_log/',
       {
         config: { access: SUPPLIER },
-        schema: { tags: ['tenders'], params: idParams, body: logBody, response: { 200: z.object({ created: z.string(), action: z.enum(TENDER_LOG_ACTIONS) }) } },
+        schema: {
+          tags: ['tenders'],
+          params: idParams,
+          body: logBody,
+          response: { 200: z.object({ created: z.string(), action: z.enum(TENDER_LOG_ACTIONS) }) },
+        },
       },
       async (request) => {
         const viewer = await viewerOf(app.db, currentUser(request));
@@ -240,7 +275,12 @@ export default async function routes(app: ZApp) {
     '/tenders/:id/add_comment/',
     {
       config: { access: SUPPLIER },
-      schema: { tags: ['tenders'], params: idParams, body: commentWrite, response: { 200: z.object({ id: z.number() }) } },
+      schema: {
+        tags: ['tenders'],
+        params: idParams,
+        body: commentWrite,
+        response: { 200: z.object({ id: z.number() }) },
+      },
     },
     async (request) => {
       const viewer = await viewerOf(app.db, currentUser(request));
@@ -263,7 +303,10 @@ export default async function routes(app: ZApp) {
 
   app.delete(
     '/tenders/:id/offer/',
-    { config: { access: SUPPLIER }, schema: { tags: ['tenders'], params: idParams, response: { 200: tenderOut } } },
+    {
+      config: { access: SUPPLIER },
+      schema: { tags: ['tenders'], params: idParams, response: { 200: tenderOut } },
+    },
     async (request) => {
       const viewer = await viewerOf(app.db, currentUser(request));
       await cancelOffer(app.db, viewer, request.params.id);
@@ -272,9 +315,7 @@ export default async function routes(app: ZApp) {
   );
 
   // ---------- comments ----------
-  const content = z
-    .string()
-    .max(1000, 'comment_too_long');
+  const content = z.string().max(1000, 'comment_too_long');
   app.post(
     '/comments/',
     {
@@ -294,7 +335,12 @@ export default async function routes(app: ZApp) {
     '/comments/:id/',
     {
       config: { access: EVERYONE },
-      schema: { tags: ['tenders'], params: idParams, body: z.object({ content }), response: { 200: commentOut, 204: z.null() } },
+      schema: {
+        tags: ['tenders'],
+        params: idParams,
+        body: z.object({ content }),
+        response: { 200: commentOut, 204: z.null() },
+      },
     },
     async (request, reply) => {
       const viewer = await viewerOf(app.db, currentUser(request));
@@ -304,7 +350,10 @@ export default async function routes(app: ZApp) {
   );
   app.delete(
     '/comments/:id/',
-    { config: { access: EVERYONE }, schema: { tags: ['tenders'], params: idParams, response: { 204: z.null() } } },
+    {
+      config: { access: EVERYONE },
+      schema: { tags: ['tenders'], params: idParams, response: { 204: z.null() } },
+    },
     async (request, reply) => {
       const viewer = await viewerOf(app.db, currentUser(request));
       await changeComment(app.db, viewer, request.params.id, null);

@@ -3,18 +3,31 @@ import type { TenderStatus } from '@portal/shared';
 import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { producers, suppliers } from '../../db/schema/index.ts';
-import { testContext, type Role } from '../../test/context.ts';
+import { type Role, testContext } from '../../test/context.ts';
 import { type BuiltTender, buildTender } from './test-helpers.ts';
 
 const ctx = await testContext();
 const STATES: TenderStatus[] = ['ORDERED', 'CHOOSING', 'FINISHED', 'ACTIVE', 'WAITING'];
 const built = {} as Record<TenderStatus, BuiltTender>;
-let names: { supplier: string; supplier2: string; producer1: Record<string, string>; producer2: Record<string, string> };
+let names: {
+  supplier: string;
+  supplier2: string;
+  producer1: Record<string, string>;
+  producer2: Record<string, string>;
+};
 
 beforeAll(async () => {
   // Built oldest state first: the clock only moves forward, so later tenders stay where they are.
   for (const s of STATES) built[s] = await buildTender(ctx, s, { lines: 2 });
-  const prods = await ctx.db.select().from(producers).where(inArray(producers.id, STATES.flatMap((s) => built[s].producers)));
+  const prods = await ctx.db
+    .select()
+    .from(producers)
+    .where(
+      inArray(
+        producers.id,
+        STATES.flatMap((s) => built[s].producers),
+      ),
+    );
   const pn = (id: number) => prods.find((p) => p.id === id)!.name;
   names = {
     supplier: ctx.supplierCo.name,
@@ -40,7 +53,11 @@ async function everything(role: Role, s: TenderStatus) {
     expect(res.statusCode, `${role} ${s} ${url}: ${res.body}`).toBe(200);
     bodies.push(res.body);
   }
-  return { raw: bodies.join('\n'), tender: JSON.parse(bodies[2]), lines: JSON.parse(bodies[3]) as import('@portal/shared').DetailLine[] };
+  return {
+    raw: bodies.join('\n'),
+    tender: JSON.parse(bodies[2]),
+    lines: JSON.parse(bodies[3]) as import('@portal/shared').DetailLine[],
+  };
 }
 
 describe('sealed offers: buyers', () => {
@@ -48,13 +65,29 @@ describe('sealed offers: buyers', () => {
     for (const s of ['WAITING', 'ACTIVE'] as const) {
       it(`${role} in ${s} gets placeholders only`, async () => {
         const { raw, lines } = await everything(role, s);
-        for (const secret of [names.supplier, names.supplier2, '11.1111', '22.2222', names.producer1[s], names.producer2[s], 'PC-']) {
+        for (const secret of [
+          names.supplier,
+          names.supplier2,
+          '11.1111',
+          '22.2222',
+          names.producer1[s],
+          names.producer2[s],
+          'PC-',
+        ]) {
           expect(raw).not.toContain(secret);
         }
         for (const l of lines) {
           expect(l.proposals).toHaveLength(s === 'ACTIVE' ? 2 : 0);
           for (const p of l.proposals) {
-            expect(p).toMatchObject({ id: null, sealed: true, supplier_id: null, supplier_name: null, producer: null, price: null, delivery_date: null });
+            expect(p).toMatchObject({
+              id: null,
+              sealed: true,
+              supplier_id: null,
+              supplier_name: null,
+              producer: null,
+              price: null,
+              delivery_date: null,
+            });
           }
           expect(l.winners).toEqual([]);
         }
@@ -63,10 +96,20 @@ describe('sealed offers: buyers', () => {
     for (const s of ['FINISHED', 'CHOOSING', 'ORDERED'] as const) {
       it(`${role} in ${s} sees every offer with its supplier`, async () => {
         const { raw, tender, lines } = await everything(role, s);
-        for (const visible of [names.supplier, names.supplier2, '11.1111', '22.2222', names.producer1[s], names.producer2[s]]) expect(raw).toContain(visible);
+        for (const visible of [
+          names.supplier,
+          names.supplier2,
+          '11.1111',
+          '22.2222',
+          names.producer1[s],
+          names.producer2[s],
+        ])
+          expect(raw).toContain(visible);
         expect(lines[0].proposals.map((p) => p.sealed)).toEqual([false, false]);
         expect(lines[0].proposals[0].is_lowest).toBe(true);
-        expect(tender.comments_options.map((c: { supplier_name: string }) => c.supplier_name).sort()).toEqual([names.supplier, names.supplier2].sort());
+        expect(tender.comments_options.map((c: { supplier_name: string }) => c.supplier_name).sort()).toEqual(
+          [names.supplier, names.supplier2].sort(),
+        );
         if (s === 'ORDERED') expect(tender.approver_comment_content).toBe('approved by the board');
       });
     }
@@ -83,7 +126,13 @@ describe('sealed offers: suppliers see their own company only, in every state', 
       it(`${c.role} in ${s}`, async () => {
         const { raw, tender, lines } = await everything(c.role, s);
         const otherProducer = c.own === 'supplier' ? names.producer2[s] : names.producer1[s];
-        for (const secret of [names[c.other], c.otherPrice, otherProducer, `${c.other} says hello`, 'approved by the board']) {
+        for (const secret of [
+          names[c.other],
+          c.otherPrice,
+          otherProducer,
+          `${c.other} says hello`,
+          'approved by the board',
+        ]) {
           expect(raw).not.toContain(secret);
         }
         expect(tender.approver_comment).toBeNull();
@@ -95,7 +144,11 @@ describe('sealed offers: suppliers see their own company only, in every state', 
           expect(l.creator_name).toBeNull();
           expect(l.winner_comment).toBeNull();
           expect(l.blacklisted_producers).toEqual([]);
-          expect(l.proposals.every((p) => p.supplier_name === names[c.own] && p.price === c.ownPrice && !p.sealed && !p.is_lowest)).toBe(true);
+          expect(
+            l.proposals.every(
+              (p) => p.supplier_name === names[c.own] && p.price === c.ownPrice && !p.sealed && !p.is_lowest,
+            ),
+          ).toBe(true);
           expect(l.proposals).toHaveLength(s === 'WAITING' ? 0 : 1);
           expect(l.takes_part).toBe(s !== 'WAITING');
         }
@@ -104,7 +157,9 @@ describe('sealed offers: suppliers see their own company only, in every state', 
           expect(tender.company_proposals).toBe(2);
           expect(tender.proposal_created).not.toBeNull();
           expect(tender.agreed).toBe(true);
-          expect(tender.comments_options.map((x: { content: string }) => x.content)).toEqual([`${c.own} says hello`]);
+          expect(tender.comments_options.map((x: { content: string }) => x.content)).toEqual([
+            `${c.own} says hello`,
+          ]);
         }
         expect(tender.is_winner).toBe(s === 'ORDERED' && c.own === 'supplier');
       });
@@ -123,21 +178,30 @@ describe('sealed offers: suppliers see their own company only, in every state', 
   });
 
   it('a PLAIN employee sees the company offers only when the company shares them', async () => {
-    await ctx.db.update(suppliers).set({ isEmployeesCanViewProposal: false }).where(eq(suppliers.id, ctx.supplierCo.id));
+    await ctx.db
+      .update(suppliers)
+      .set({ isEmployeesCanViewProposal: false })
+      .where(eq(suppliers.id, ctx.supplierCo.id));
     let { raw, tender } = await everything('employee', 'ORDERED');
     for (const secret of ['11.1111', '22.2222', names.supplier2]) expect(raw).not.toContain(secret);
     expect(tender.company_proposals).toBe(0);
     expect(tender.company_proposals_sharing_enabled).toBe(false);
-    await ctx.db.update(suppliers).set({ isEmployeesCanViewProposal: true }).where(eq(suppliers.id, ctx.supplierCo.id));
+    await ctx.db
+      .update(suppliers)
+      .set({ isEmployeesCanViewProposal: true })
+      .where(eq(suppliers.id, ctx.supplierCo.id));
     ({ raw, tender } = await everything('employee', 'ORDERED'));
     expect(raw).toContain('11.1111');
-    for (const secret of ['22.2222', names.supplier2, 'approved by the board']) expect(raw).not.toContain(secret);
+    for (const secret of ['22.2222', names.supplier2, 'approved by the board'])
+      expect(raw).not.toContain(secret);
     expect(tender.company_proposals).toBe(2);
     expect(tender.company_proposals_sharing_enabled).toBe(true);
   });
 
   it('a supplier serving only another group does not see the tender at all', async () => {
-    await ctx.db.delete((await import('../../db/schema/index.ts')).supplierGroups).where(eq((await import('../../db/schema/index.ts')).supplierGroups.supplierId, ctx.supplierCo2.id));
+    await ctx.db
+      .delete((await import('../../db/schema/index.ts')).supplierGroups)
+      .where(eq((await import('../../db/schema/index.ts')).supplierGroups.supplierId, ctx.supplierCo2.id));
     const res = await ctx.as('supplier2', { method: 'GET', url: `/api/tenders/${built.ACTIVE.id}/` });
     expect(res.statusCode).toBe(404);
     const list = await ctx.as('supplier2', { method: 'GET', url: '/api/tenders/' });

@@ -2,15 +2,14 @@
 // "Sealed offers"). While a tender is WAITING or ACTIVE a buyer gets proposals as placeholders with every
 // party field null; a supplier only ever gets its own company's proposals, winners and comments; the
 // approver's and the winner comments never go to suppliers. Counts are computed in SQL.
-import {
-  type DetailLine,
-
-  type Proposal,
-  type Tender,
-  type TenderStatus,
-  type WinnerEntry,
-  type WinnerReason,
+import type {
+  DetailLine,
   exportData as exportDataSchema,
+  Proposal,
+  Tender,
+  TenderStatus,
+  WinnerEntry,
+  WinnerReason,
 } from '@portal/shared';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -25,8 +24,8 @@ import {
   groups,
   partCodes,
   partFiles,
-  partTypes,
   parts,
+  partTypes,
   producers,
   proposals,
   suppliers,
@@ -36,8 +35,8 @@ import {
   warehouses,
   winners,
 } from '../../db/schema/index.ts';
-import { totalCount } from '../../lib/list.ts';
 import { now } from '../../lib/clock.ts';
+import { totalCount } from '../../lib/list.ts';
 import { isSealed, type Viewer } from './access.ts';
 
 // ---------- helpers ----------
@@ -48,7 +47,8 @@ export function iso(v: unknown): string {
   return Number.isNaN(d.getTime()) ? String(v) : d.toISOString();
 }
 export const isoOrNull = (v: unknown) => (v == null ? null : iso(v));
-const nameOf = (first: string | null, last: string | null) => (first == null && last == null ? null : `${first ?? ''} ${last ?? ''}`.trim());
+const nameOf = (first: string | null, last: string | null) =>
+  first == null && last == null ? null : `${first ?? ''} ${last ?? ''}`.trim();
 /** Decimal string with 4 decimals as stored ("12.5000"). */
 export const dec = (v: unknown) => (v == null ? null : String(v));
 
@@ -108,7 +108,9 @@ export function tenderSelect(db: Db, viewer: Viewer) {
       bcId: tenders.bcId,
       created: tenders.created,
       updated: tenders.updated,
-      detailsCount: sql<number>`(select count(*) from details d where d.tender_id = tenders.id)`.mapWith(Number),
+      detailsCount: sql<number>`(select count(*) from details d where d.tender_id = tenders.id)`.mapWith(
+        Number,
+      ),
       proposalsCount: proposalsCount.mapWith(Number),
       winnersCount: winnersCount.mapWith(Number),
       failedBc: (sup == null
@@ -116,11 +118,15 @@ export function tenderSelect(db: Db, viewer: Viewer) {
         : sql<number>`0`
       ).mapWith(Number),
       proposalCreated: supplierOnly(
-        own ? sql<unknown>`(select min(p.created) from proposals p where p.tender_id = tenders.id and p.supplier_id = ${sup})` : sql`null`,
+        own
+          ? sql<unknown>`(select min(p.created) from proposals p where p.tender_id = tenders.id and p.supplier_id = ${sup})`
+          : sql`null`,
         sql`null`,
       ),
       proposalUpdated: supplierOnly(
-        own ? sql<unknown>`(select max(p.updated) from proposals p where p.tender_id = tenders.id and p.supplier_id = ${sup})` : sql`null`,
+        own
+          ? sql<unknown>`(select max(p.updated) from proposals p where p.tender_id = tenders.id and p.supplier_id = ${sup})`
+          : sql`null`,
         sql`null`,
       ),
       watchedDate: supplierOnly(
@@ -298,12 +304,25 @@ export async function serializeDetails(db: Db, viewer: Viewer, rows: DetailRow[]
   const sup = viewer.supplierId;
   const buyer = sup == null;
   // A supplier user who may not see the company's offers gets none.
-  const proposalFilter = buyer ? undefined : viewer.seesCompanyOffers ? eq(proposals.supplierId, sup) : sql`false`;
+  const proposalFilter = buyer
+    ? undefined
+    : viewer.seesCompanyOffers
+      ? eq(proposals.supplierId, sup)
+      : sql`false`;
 
   const [tags, fileRows, propRows, winnerRows, commentRows, blRows, counts] = await Promise.all([
-    db.select({ partId: partCodes.partId, code: partCodes.code }).from(partCodes).where(inArray(partCodes.partId, partIds)).orderBy(partCodes.code),
     db
-      .select({ partId: partFiles.partId, uuid: files.uuid, fileName: files.fileName, fileType: files.fileType })
+      .select({ partId: partCodes.partId, code: partCodes.code })
+      .from(partCodes)
+      .where(inArray(partCodes.partId, partIds))
+      .orderBy(partCodes.code),
+    db
+      .select({
+        partId: partFiles.partId,
+        uuid: files.uuid,
+        fileName: files.fileName,
+        fileType: files.fileType,
+      })
       .from(partFiles)
       .innerJoin(files, eq(files.uuid, partFiles.fileUuid))
       .where(inArray(partFiles.partId, partIds)),
@@ -324,8 +343,13 @@ export async function serializeDetails(db: Db, viewer: Viewer, rows: DetailRow[]
         deliveryDate: proposals.deliveryDate,
         created: proposals.created,
         updated: proposals.updated,
-        approved: sql<string | null>`(select sum(w.amount) from winners w where w.proposal_id = proposals.id)`,
-        lowest: sql<boolean>`proposals.price = (select min(p2.price) from proposals p2 where p2.detail_id = proposals.detail_id)`.mapWith(Boolean),
+        approved: sql<
+          string | null
+        >`(select sum(w.amount) from winners w where w.proposal_id = proposals.id)`,
+        lowest:
+          sql<boolean>`proposals.price = (select min(p2.price) from proposals p2 where p2.detail_id = proposals.detail_id)`.mapWith(
+            Boolean,
+          ),
       })
       .from(proposals)
       .innerJoin(suppliers, eq(suppliers.id, proposals.supplierId))
@@ -379,7 +403,13 @@ export async function serializeDetails(db: Db, viewer: Viewer, rows: DetailRow[]
       .orderBy(comments.id),
     buyer
       ? db
-          .select({ blId: blacklists.id, partId: blacklists.partId, isActive: blacklists.isActive, producerId: producers.id, producerName: producers.name })
+          .select({
+            blId: blacklists.id,
+            partId: blacklists.partId,
+            isActive: blacklists.isActive,
+            producerId: producers.id,
+            producerName: producers.name,
+          })
           .from(blacklists)
           .leftJoin(blacklistProducers, eq(blacklistProducers.blacklistId, blacklists.id))
           .leftJoin(producers, eq(producers.id, blacklistProducers.producerId))
@@ -481,7 +511,9 @@ export async function serializeDetails(db: Db, viewer: Viewer, rows: DetailRow[]
       part_unit_code: r.unitCode,
       part_codes_tags: buyer ? tags.filter((t) => t.partId === r.partId).map((t) => t.code) : [],
       part_type_name: r.partTypeName,
-      part_files_data: fileRows.filter((f) => f.partId === r.partId).map((f) => ({ uuid: f.uuid, file_name: f.fileName, file_type: f.fileType })),
+      part_files_data: fileRows
+        .filter((f) => f.partId === r.partId)
+        .map((f) => ({ uuid: f.uuid, file_name: f.fileName, file_type: f.fileType })),
       warehouse: r.warehouseId,
       warehouse_name_code: r.warehouseCode ? `${r.warehouseName} (${r.warehouseCode})` : r.warehouseName,
       customer_number: buyer ? r.customerNumber : null,

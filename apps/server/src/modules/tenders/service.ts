@@ -1,13 +1,12 @@
 // Tender rules and transactions: create, edit, start, choose, confirm, cancel, reopen, delete, flags, comments
 // and the supplier's whole offer. Routes stay thin; every state change is audited in its transaction.
 import {
-  type OfferWrite,
-  type TenderStatus,
-  type TenderWrite,
-
   fromScaled,
   isBlank,
   normalizeDecimal,
+  type OfferWrite,
+  type TenderStatus,
+  type TenderWrite,
   toScaled,
   validateOffer,
   validateTenderForm,
@@ -24,7 +23,6 @@ import {
   producers,
   proposals,
   purchaseOrders,
-
   tenderLogs,
   tenders,
   warehouses,
@@ -34,7 +32,7 @@ import { fullName, type SessionUser } from '../../lib/auth.ts';
 import { now } from '../../lib/clock.ts';
 import { badRequest, ErrorBag, forbidden, invalid, nonField, notFound } from '../../lib/errors.ts';
 import { audit } from '../../lib/history.ts';
-import { buyerHasGroup, clean, requireManager, todayOf, tenderVisibleWhere, type Viewer } from './access.ts';
+import { buyerHasGroup, clean, requireManager, tenderVisibleWhere, todayOf, type Viewer } from './access.ts';
 import { runOrderedHooks } from './lifecycle.ts';
 import { emailSuppliers, participantSuppliers } from './notify.ts';
 import { needSql } from './serialize.ts';
@@ -50,7 +48,13 @@ export const deadlinePassed = () => nonField('deadline_passed');
 export async function auditMany(
   tx: Tx,
   user: SessionUser | null,
-  rows: { entity: string; entityId: number; action: string; tenderId: number | null; data?: Record<string, unknown> }[],
+  rows: {
+    entity: string;
+    entityId: number;
+    action: string;
+    tenderId: number | null;
+    data?: Record<string, unknown>;
+  }[],
   at: Date = now(),
 ) {
   if (!rows.length) return;
@@ -81,9 +85,25 @@ export async function lockTender(tx: Tx, user: SessionUser, id: number): Promise
   return t;
 }
 
-async function setStatus(tx: Tx, user: SessionUser | null, t: TenderRecord, to: TenderStatus, extra: Partial<TenderRecord> = {}) {
-  await tx.update(tenders).set({ status: to, updated: now(), ...extra }).where(eq(tenders.id, t.id));
-  await audit(tx, { entity: 'tender', entityId: t.id, tenderId: t.id, action: 'status', user, data: { from: t.status, to } });
+async function setStatus(
+  tx: Tx,
+  user: SessionUser | null,
+  t: TenderRecord,
+  to: TenderStatus,
+  extra: Partial<TenderRecord> = {},
+) {
+  await tx
+    .update(tenders)
+    .set({ status: to, updated: now(), ...extra })
+    .where(eq(tenders.id, t.id));
+  await audit(tx, {
+    entity: 'tender',
+    entityId: t.id,
+    tenderId: t.id,
+    action: 'status',
+    user,
+    data: { from: t.status, to },
+  });
 }
 
 // ---------- form: create and edit ----------
@@ -99,14 +119,23 @@ const parseTime = (v: string | undefined, field: string, bag: ErrorBag): Date | 
 };
 
 /** Applies the form fields of a DRAFT/WAITING tender (dates, group, warehouse, info, lines) and validates them. */
-async function applyForm(tx: Tx, user: SessionUser, t: TenderRecord, body: TenderWrite, mode: 'draft' | 'start' | 'waiting') {
+async function applyForm(
+  tx: Tx,
+  user: SessionUser,
+  t: TenderRecord,
+  body: TenderWrite,
+  mode: 'draft' | 'start' | 'waiting',
+) {
   const bag = new ErrorBag();
   const start = parseTime(body.start, 'start', bag) ?? t.start;
   const finish = parseTime(body.finish, 'finish', bag) ?? t.finish;
   const groupId = body.group ?? t.groupId;
   const warehouseId = body.warehouse ?? t.warehouseId;
   if (body.group !== undefined && body.group !== t.groupId) {
-    const [g] = await tx.select().from(groups).where(and(eq(groups.id, body.group), eq(groups.isDeleted, false)));
+    const [g] = await tx
+      .select()
+      .from(groups)
+      .where(and(eq(groups.id, body.group), eq(groups.isDeleted, false)));
     if (!g || !g.isActive || !buyerHasGroup(user, g.id)) bag.add('group', 'invalid_choice');
   }
   if (body.warehouse !== undefined || body.group !== undefined) {
@@ -119,23 +148,41 @@ async function applyForm(tx: Tx, user: SessionUser, t: TenderRecord, body: Tende
   const at = now();
   const warehouseChanged = warehouseId !== t.warehouseId;
   const additionalInfo = body.additional_info !== undefined ? clean(body.additional_info) : t.additionalInfo;
-  await tx.update(tenders).set({ start, finish, groupId, warehouseId, additionalInfo, updated: at }).where(eq(tenders.id, t.id));
+  await tx
+    .update(tenders)
+    .set({ start, finish, groupId, warehouseId, additionalInfo, updated: at })
+    .where(eq(tenders.id, t.id));
   const changed: Record<string, unknown> = {};
   if (start.getTime() !== t.start.getTime()) changed.start = start.toISOString();
   if (finish.getTime() !== t.finish.getTime()) changed.finish = finish.toISOString();
   if (groupId !== t.groupId) changed.group = groupId;
   if (warehouseChanged) changed.warehouse = warehouseId;
   if (additionalInfo !== t.additionalInfo) changed.additional_info = additionalInfo;
-  if (Object.keys(changed).length) await audit(tx, { entity: 'tender', entityId: t.id, tenderId: t.id, action: 'changed', user, data: changed });
+  if (Object.keys(changed).length)
+    await audit(tx, {
+      entity: 'tender',
+      entityId: t.id,
+      tenderId: t.id,
+      action: 'changed',
+      user,
+      data: changed,
+    });
 
   // A warehouse change returns every chosen line to PREPARED (the new set, if sent, is chosen after).
   if (warehouseChanged) await releaseLines(tx, user, t.id, []);
   if (body.details) await chooseLines(tx, user, t.id, warehouseId, body.details);
 
-  const lines = await tx.select({ id: details.id, qty: needSql }).from(details).where(eq(details.tenderId, t.id));
-  const errors = validateTenderForm({ start: start.toISOString(), finish: finish.toISOString(), details: lines }, at.getTime(), {
-    requireLines: mode !== 'draft',
-  });
+  const lines = await tx
+    .select({ id: details.id, qty: needSql })
+    .from(details)
+    .where(eq(details.tenderId, t.id));
+  const errors = validateTenderForm(
+    { start: start.toISOString(), finish: finish.toISOString(), details: lines },
+    at.getTime(),
+    {
+      requireLines: mode !== 'draft',
+    },
+  );
   if (mode === 'draft' && lines.length && !errors.details) {
     const total = lines.reduce((s, l) => s + (toScaled(l.qty) ?? 0n), 0n);
     if (total <= 0n) errors.details = ['positive_quantity'];
@@ -153,12 +200,24 @@ async function releaseLines(tx: Tx, user: SessionUser, tenderId: number, keep: n
   await auditMany(
     tx,
     user,
-    released.map((d) => ({ entity: 'detail', entityId: d.id, action: 'status', tenderId, data: { to: 'PREPARED', removed_from_tender: tenderId } })),
+    released.map((d) => ({
+      entity: 'detail',
+      entityId: d.id,
+      action: 'status',
+      tenderId,
+      data: { to: 'PREPARED', removed_from_tender: tenderId },
+    })),
   );
 }
 
 /** Sets the chosen lines of a tender atomically: the others are released, these become WAITING with their quantity. */
-async function chooseLines(tx: Tx, user: SessionUser, tenderId: number, warehouseId: number, chosen: { id: number; qty: string | number }[]) {
+async function chooseLines(
+  tx: Tx,
+  user: SessionUser,
+  tenderId: number,
+  warehouseId: number,
+  chosen: { id: number; qty: string | number }[],
+) {
   const bag = new ErrorBag();
   const byId = new Map<number, string>();
   chosen.forEach((c, i) => {
@@ -190,22 +249,35 @@ async function chooseLines(tx: Tx, user: SessionUser, tenderId: number, warehous
     ids.map((id) => sql`(${id}::int, ${byId.get(id)}::numeric)`),
     sql`, `,
   );
-  await tx.execute(sql`update details set qty = v.q, replenishment_qty = v.q from (values ${values}) as v(id, q) where details.id = v.id`);
+  await tx.execute(
+    sql`update details set qty = v.q, replenishment_qty = v.q from (values ${values}) as v(id, q) where details.id = v.id`,
+  );
   await auditMany(
     tx,
     user,
-    ids.map((id) => ({ entity: 'detail', entityId: id, action: 'chosen', tenderId, data: { to: 'WAITING', qty: byId.get(id) } })),
+    ids.map((id) => ({
+      entity: 'detail',
+      entityId: id,
+      action: 'chosen',
+      tenderId,
+      data: { to: 'WAITING', qty: byId.get(id) },
+    })),
   );
 }
 
 export async function createTender(db: Db, user: SessionUser, body: TenderWrite): Promise<number> {
   const bag = new ErrorBag();
-  for (const f of ['start', 'finish', 'warehouse', 'group'] as const) if (body[f] === undefined) bag.add(f, 'required');
-  if (body.status && body.status !== 'DRAFT' && body.status !== 'WAITING') bag.add('status', 'wrong_tender_state');
+  for (const f of ['start', 'finish', 'warehouse', 'group'] as const)
+    if (body[f] === undefined) bag.add(f, 'required');
+  if (body.status && body.status !== 'DRAFT' && body.status !== 'WAITING')
+    bag.add('status', 'wrong_tender_state');
   bag.throwIfAny();
   if (body.status === 'WAITING') requireManager(user);
   return db.transaction(async (tx) => {
-    const [g] = await tx.select().from(groups).where(and(eq(groups.id, body.group!), eq(groups.isDeleted, false)));
+    const [g] = await tx
+      .select()
+      .from(groups)
+      .where(and(eq(groups.id, body.group!), eq(groups.isDeleted, false)));
     if (!g || !g.isActive || !buyerHasGroup(user, g.id)) throw invalid('group', 'invalid_choice');
     const [w] = await tx.select().from(warehouses).where(eq(warehouses.id, body.warehouse!));
     if (!w || !w.isActive) throw invalid('warehouse', 'invalid_choice');
@@ -234,9 +306,29 @@ export async function createTender(db: Db, user: SessionUser, body: TenderWrite)
     const [clash] = await tx.select({ id: tenders.id }).from(tenders).where(eq(tenders.tenderCode, base));
     const code = clash ? `${base}-${crypto.randomUUID().slice(0, 4)}` : base;
     await tx.update(tenders).set({ tenderCode: code }).where(eq(tenders.id, t.id));
-    await audit(tx, { entity: 'tender', entityId: t.id, tenderId: t.id, action: 'created', user, data: { status: 'DRAFT', tender_code: code } });
+    await audit(tx, {
+      entity: 'tender',
+      entityId: t.id,
+      tenderId: t.id,
+      action: 'created',
+      user,
+      data: { status: 'DRAFT', tender_code: code },
+    });
     const record = { ...t, tenderCode: code };
-    await applyForm(tx, user, record, { ...body, start: undefined, finish: undefined, group: undefined, warehouse: undefined, details: body.details ?? [] }, body.status === 'WAITING' ? 'start' : 'draft');
+    await applyForm(
+      tx,
+      user,
+      record,
+      {
+        ...body,
+        start: undefined,
+        finish: undefined,
+        group: undefined,
+        warehouse: undefined,
+        details: body.details ?? [],
+      },
+      body.status === 'WAITING' ? 'start' : 'draft',
+    );
     if (body.status === 'WAITING') await setStatus(tx, user, record, 'WAITING');
     return t.id;
   });
@@ -262,17 +354,32 @@ export async function updateTender(db: Db, user: SessionUser, id: number, body: 
     }
     if (t.status === 'FINISHED' && to === 'CHOOSING') return setStatus(tx, user, t, 'CHOOSING');
     if (t.status === 'CHOOSING' && (to === 'ORDERED' || to === 'FAILED'))
-      return confirmTender(tx, user, t, typeof body.approver_comment === 'string' ? body.approver_comment : undefined);
-    if (to === 'CANCELED' && ['WAITING', 'ACTIVE', 'FINISHED', 'CHOOSING'].includes(t.status)) return cancelTender(tx, user, t);
+      return confirmTender(
+        tx,
+        user,
+        t,
+        typeof body.approver_comment === 'string' ? body.approver_comment : undefined,
+      );
+    if (to === 'CANCELED' && ['WAITING', 'ACTIVE', 'FINISHED', 'CHOOSING'].includes(t.status))
+      return cancelTender(tx, user, t);
     throw wrongState();
   });
 }
 
 /** CHOOSING → ORDERED (some line has winners) or FAILED (none): lines, orders, approver, winner e-mails. */
-async function confirmTender(tx: Tx, user: SessionUser, t: TenderRecord, approverComment: string | undefined) {
+async function confirmTender(
+  tx: Tx,
+  user: SessionUser,
+  t: TenderRecord,
+  approverComment: string | undefined,
+) {
   const at = now();
   const lines = await tx
-    .select({ id: details.id, status: details.status, won: sql<boolean>`exists (select 1 from winners w where w.detail_id = details.id)`.mapWith(Boolean) })
+    .select({
+      id: details.id,
+      status: details.status,
+      won: sql<boolean>`exists (select 1 from winners w where w.detail_id = details.id)`.mapWith(Boolean),
+    })
     .from(details)
     .where(eq(details.tenderId, t.id));
   const changes: { id: number; from: string; to: 'ORDERED' | 'FAILED' }[] = [];
@@ -284,21 +391,47 @@ async function confirmTender(tx: Tx, user: SessionUser, t: TenderRecord, approve
     const ids = changes.filter((c) => c.to === to).map((c) => c.id);
     if (ids.length) await tx.update(details).set({ status: to, updated: at }).where(inArray(details.id, ids));
   }
-  await auditMany(tx, user, changes.map((c) => ({ entity: 'detail', entityId: c.id, action: 'status', tenderId: t.id, data: { from: c.from, to: c.to } })));
+  await auditMany(
+    tx,
+    user,
+    changes.map((c) => ({
+      entity: 'detail',
+      entityId: c.id,
+      action: 'status',
+      tenderId: t.id,
+      data: { from: c.from, to: c.to },
+    })),
+  );
   const ordered = lines.some((l) => l.won);
   if (!isBlank(approverComment)) {
     await tx.delete(comments).where(and(eq(comments.tenderId, t.id), eq(comments.kind, 'APPROVER')));
     const [c] = await tx
       .insert(comments)
-      .values({ kind: 'APPROVER', tenderId: t.id, userId: user.id, content: clean(approverComment!).trim(), created: at, updated: at })
+      .values({
+        kind: 'APPROVER',
+        tenderId: t.id,
+        userId: user.id,
+        content: clean(approverComment!).trim(),
+        created: at,
+        updated: at,
+      })
       .returning({ id: comments.id });
-    await audit(tx, { entity: 'comment', entityId: c.id, tenderId: t.id, action: 'created', user, data: { kind: 'APPROVER' } });
+    await audit(tx, {
+      entity: 'comment',
+      entityId: c.id,
+      tenderId: t.id,
+      action: 'created',
+      user,
+      data: { kind: 'APPROVER' },
+    });
   }
   await setStatus(tx, user, t, ordered ? 'ORDERED' : 'FAILED', { approverId: user.id, approved: at });
   if (!ordered) return;
   const winning = (await tx.execute(sql`
     select distinct p.supplier_id, s.name from winners w join proposals p on p.id = w.proposal_id join suppliers s on s.id = p.supplier_id
-    where p.tender_id = ${t.id} order by s.name, p.supplier_id`)) as unknown as { rows: { supplier_id: number }[] };
+    where p.tender_id = ${t.id} order by s.name, p.supplier_id`)) as unknown as {
+    rows: { supplier_id: number }[];
+  };
   const supplierIds = winning.rows.map((r) => Number(r.supplier_id));
   const existing = await tx.select().from(purchaseOrders).where(eq(purchaseOrders.tenderId, t.id));
   let k = existing.length;
@@ -307,25 +440,51 @@ async function confirmTender(tx: Tx, user: SessionUser, t: TenderRecord, approve
     k++;
     let code = `${t.tenderCode}-${String(k).padStart(2, '0')}`;
     if (existing.some((o) => o.orderCode === code)) code = `${code}-${sid}`;
-    const [o] = await tx.insert(purchaseOrders).values({ tenderId: t.id, supplierId: sid, orderCode: code, created: at }).returning();
-    await audit(tx, { entity: 'tender', entityId: t.id, tenderId: t.id, action: 'order_created', user, data: { supplier_id: sid, order_code: o.orderCode } });
+    const [o] = await tx
+      .insert(purchaseOrders)
+      .values({ tenderId: t.id, supplierId: sid, orderCode: code, created: at })
+      .returning();
+    await audit(tx, {
+      entity: 'tender',
+      entityId: t.id,
+      tenderId: t.id,
+      action: 'order_created',
+      user,
+      data: { supplier_id: sid, order_code: o.orderCode },
+    });
   }
   const info = await tenderEmailContext(tx, t);
   for (const sid of supplierIds) {
     const won = (await tx.execute(sql`
       select pa.name, w.amount, p.price from winners w join proposals p on p.id = w.proposal_id
       join details d on d.id = w.detail_id join parts pa on pa.id = d.part_id
-      where p.tender_id = ${t.id} and p.supplier_id = ${sid} order by d.id, w.id`)) as unknown as { rows: { name: string; amount: string; price: string }[] };
+      where p.tender_id = ${t.id} and p.supplier_id = ${sid} order by d.id, w.id`)) as unknown as {
+      rows: { name: string; amount: string; price: string }[];
+    };
     const list = won.rows.map((r) => `${r.name}: ${Number(r.amount)} × ${Number(r.price)} €`).join('\n');
-    await emailSuppliers(tx, [sid], 'TENDER_WINNER', { ...info, advanced_details_list: list }, (u) => `tender-winner:${t.id}:${u}:${at.getTime()}`);
+    await emailSuppliers(
+      tx,
+      [sid],
+      'TENDER_WINNER',
+      { ...info, advanced_details_list: list },
+      (u) => `tender-winner:${t.id}:${u}:${at.getTime()}`,
+    );
   }
   await runOrderedHooks(tx, t.id);
 }
 
 async function tenderEmailContext(tx: Tx, t: TenderRecord) {
   const [g] = await tx.select({ name: groups.name }).from(groups).where(eq(groups.id, t.groupId));
-  const [w] = await tx.select({ name: warehouses.name }).from(warehouses).where(eq(warehouses.id, t.warehouseId));
-  return { tender_id: String(t.id), tender_code: t.tenderCode, tender_group_name: g?.name ?? '', tender_warehouse_name: w?.name ?? '' };
+  const [w] = await tx
+    .select({ name: warehouses.name })
+    .from(warehouses)
+    .where(eq(warehouses.id, t.warehouseId));
+  return {
+    tender_id: String(t.id),
+    tender_code: t.tenderCode,
+    tender_group_name: g?.name ?? '',
+    tender_warehouse_name: w?.name ?? '',
+  };
 }
 
 /** Any started tender → CANCELED: lines FAILED, winners and proposals removed, participants e-mailed. */
@@ -333,18 +492,44 @@ async function cancelTender(tx: Tx, user: SessionUser, t: TenderRecord) {
   const participants = await participantSuppliers(tx, t.id);
   const gone = await tx
     .delete(winners)
-    .where(inArray(winners.detailId, tx.select({ id: details.id }).from(details).where(eq(details.tenderId, t.id))))
+    .where(
+      inArray(
+        winners.detailId,
+        tx.select({ id: details.id }).from(details).where(eq(details.tenderId, t.id)),
+      ),
+    )
     .returning({ id: winners.id, proposalId: winners.proposalId });
-  const removed = await tx.delete(proposals).where(eq(proposals.tenderId, t.id)).returning({ id: proposals.id, supplierId: proposals.supplierId, detailId: proposals.detailId });
+  const removed = await tx
+    .delete(proposals)
+    .where(eq(proposals.tenderId, t.id))
+    .returning({ id: proposals.id, supplierId: proposals.supplierId, detailId: proposals.detailId });
   const failed = await tx
     .update(details)
     .set({ status: 'FAILED', updated: now() })
     .where(eq(details.tenderId, t.id))
     .returning({ id: details.id });
   await auditMany(tx, user, [
-    ...gone.map((w) => ({ entity: 'winner', entityId: w.id, action: 'deleted', tenderId: t.id, data: { proposal: w.proposalId, reason: 'tender_canceled' } })),
-    ...removed.map((p) => ({ entity: 'proposal', entityId: p.id, action: 'deleted', tenderId: t.id, data: { supplier_id: p.supplierId, detail: p.detailId, reason: 'tender_canceled' } })),
-    ...failed.map((d) => ({ entity: 'detail', entityId: d.id, action: 'status', tenderId: t.id, data: { to: 'FAILED', reason: 'tender_canceled' } })),
+    ...gone.map((w) => ({
+      entity: 'winner',
+      entityId: w.id,
+      action: 'deleted',
+      tenderId: t.id,
+      data: { proposal: w.proposalId, reason: 'tender_canceled' },
+    })),
+    ...removed.map((p) => ({
+      entity: 'proposal',
+      entityId: p.id,
+      action: 'deleted',
+      tenderId: t.id,
+      data: { supplier_id: p.supplierId, detail: p.detailId, reason: 'tender_canceled' },
+    })),
+    ...failed.map((d) => ({
+      entity: 'detail',
+      entityId: d.id,
+      action: 'status',
+      tenderId: t.id,
+      data: { to: 'FAILED', reason: 'tender_canceled' },
+    })),
   ]);
   await setStatus(tx, user, t, 'CANCELED');
   const context = { ...(await tenderEmailContext(tx, t)), event: 'CANCELED' };
@@ -362,25 +547,58 @@ export async function reopenTender(db: Db, user: SessionUser, id: number) {
       .set({ status: 'WAITING', updated: now() })
       .where(and(eq(details.tenderId, t.id), eq(details.status, 'FAILED')))
       .returning({ id: details.id });
-    await auditMany(tx, user, reopened.map((d) => ({ entity: 'detail', entityId: d.id, action: 'status', tenderId: t.id, data: { from: 'FAILED', to: 'WAITING', reason: 'reopen' } })));
+    await auditMany(
+      tx,
+      user,
+      reopened.map((d) => ({
+        entity: 'detail',
+        entityId: d.id,
+        action: 'status',
+        tenderId: t.id,
+        data: { from: 'FAILED', to: 'WAITING', reason: 'reopen' },
+      })),
+    );
     // Orders not yet exported are recreated at the next confirmation.
-    await tx.delete(purchaseOrders).where(and(eq(purchaseOrders.tenderId, t.id), isNull(purchaseOrders.exportCode)));
+    await tx
+      .delete(purchaseOrders)
+      .where(and(eq(purchaseOrders.tenderId, t.id), isNull(purchaseOrders.exportCode)));
     await setStatus(tx, user, t, 'CHOOSING', { approverId: null, approved: null });
-    await audit(tx, { entity: 'tender', entityId: t.id, tenderId: t.id, action: 'reopened', user, data: { from: t.status } });
+    await audit(tx, {
+      entity: 'tender',
+      entityId: t.id,
+      tenderId: t.id,
+      action: 'reopened',
+      user,
+      data: { from: t.status },
+    });
   });
 }
 
 /** POST /remove_tender/: only a DRAFT with zero lines. */
 export async function removeTender(db: Db, user: SessionUser, id: number) {
   await db.transaction(async (tx) => {
-    const [t] = await tx.select().from(tenders).where(and(eq(tenders.id, id), tenderVisibleWhere(user))).for('update');
+    const [t] = await tx
+      .select()
+      .from(tenders)
+      .where(and(eq(tenders.id, id), tenderVisibleWhere(user)))
+      .for('update');
     if (!t) throw notFound();
-    const [{ n }] = await tx.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(details).where(eq(details.tenderId, id));
+    const [{ n }] = await tx
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(details)
+      .where(eq(details.tenderId, id));
     if (t.status !== 'DRAFT' || n > 0) throw forbidden();
     await tx.delete(comments).where(eq(comments.tenderId, id));
     await tx.delete(tenderLogs).where(eq(tenderLogs.tenderId, id));
     await tx.delete(tenders).where(eq(tenders.id, id));
-    await audit(tx, { entity: 'tender', entityId: id, tenderId: id, action: 'deleted', user, data: { tender_code: t.tenderCode } });
+    await audit(tx, {
+      entity: 'tender',
+      entityId: id,
+      tenderId: id,
+      action: 'deleted',
+      user,
+      data: { tender_code: t.tenderCode },
+    });
   });
 }
 
@@ -388,7 +606,10 @@ export async function removeTender(db: Db, user: SessionUser, id: number) {
 
 /** A supplier's tender (visible: not DRAFT, group served); 404 otherwise. */
 async function supplierTender(tx: Tx, user: SessionUser, id: number, lock = false) {
-  const q = tx.select().from(tenders).where(and(eq(tenders.id, id), tenderVisibleWhere(user)));
+  const q = tx
+    .select()
+    .from(tenders)
+    .where(and(eq(tenders.id, id), tenderVisibleWhere(user)));
   const [t] = lock ? await q.for('update') : await q;
   if (!t) throw notFound();
   return t;
@@ -407,7 +628,15 @@ export async function addLog(db: Db, viewer: Viewer, id: number, action: 'WATCHE
       .select()
       .from(tenderLogs)
       .where(and(eq(tenderLogs.tenderId, id), eq(tenderLogs.supplierId, sup), eq(tenderLogs.action, action)));
-    if (added.length) await audit(tx, { entity: 'tender', entityId: id, tenderId: id, action: 'log_added', user: viewer.user, data: { action, supplier_id: sup } });
+    if (added.length)
+      await audit(tx, {
+        entity: 'tender',
+        entityId: id,
+        tenderId: id,
+        action: 'log_added',
+        user: viewer.user,
+        data: { action, supplier_id: sup },
+      });
     return l.created;
   });
 }
@@ -420,7 +649,15 @@ export async function removeLog(db: Db, viewer: Viewer, id: number, action: 'WAT
       .delete(tenderLogs)
       .where(and(eq(tenderLogs.tenderId, id), eq(tenderLogs.supplierId, sup), eq(tenderLogs.action, action)))
       .returning({ id: tenderLogs.id });
-    if (gone.length) await audit(tx, { entity: 'tender', entityId: id, tenderId: id, action: 'log_removed', user: viewer.user, data: { action, supplier_id: sup } });
+    if (gone.length)
+      await audit(tx, {
+        entity: 'tender',
+        entityId: id,
+        tenderId: id,
+        action: 'log_removed',
+        user: viewer.user,
+        data: { action, supplier_id: sup },
+      });
   });
 }
 
@@ -437,9 +674,24 @@ export async function addTenderComment(db: Db, viewer: Viewer, id: number, conte
     const at = now();
     const [c] = await tx
       .insert(comments)
-      .values({ kind: 'TENDER', tenderId: id, supplierId: viewer.supplierId, userId: viewer.user.id, content: text, created: at, updated: at })
+      .values({
+        kind: 'TENDER',
+        tenderId: id,
+        supplierId: viewer.supplierId,
+        userId: viewer.user.id,
+        content: text,
+        created: at,
+        updated: at,
+      })
       .returning({ id: comments.id });
-    await audit(tx, { entity: 'comment', entityId: c.id, tenderId: id, action: 'created', user: viewer.user, data: { kind: 'TENDER', supplier_id: viewer.supplierId } });
+    await audit(tx, {
+      entity: 'comment',
+      entityId: c.id,
+      tenderId: id,
+      action: 'created',
+      user: viewer.user,
+      data: { kind: 'TENDER', supplier_id: viewer.supplierId },
+    });
     return c.id;
   });
 }
@@ -448,7 +700,11 @@ export async function addTenderComment(db: Db, viewer: Viewer, id: number, conte
  * In the offer transaction: the tender locked, ACTIVE and before its finish by the server clock. Returns the
  * tender with `at`, the time of the check: every write of the offer is stamped with it.
  */
-export async function lockForOffer(tx: Tx, viewer: Viewer, tenderId: number): Promise<TenderRecord & { at: Date }> {
+export async function lockForOffer(
+  tx: Tx,
+  viewer: Viewer,
+  tenderId: number,
+): Promise<TenderRecord & { at: Date }> {
   if (!viewer.seesCompanyOffers) throw forbidden();
   // Visible to the company's groups regardless of state, so an offer on a DRAFT is a 400, not a 404.
   const [t] = await tx
@@ -476,7 +732,13 @@ export async function blacklistedByPart(tx: Tx, partIds: number[]): Promise<Map<
     .select({ partId: blacklists.partId, producerId: blacklistProducers.producerId })
     .from(blacklists)
     .innerJoin(blacklistProducers, eq(blacklistProducers.blacklistId, blacklists.id))
-    .where(and(inArray(blacklists.partId, partIds), eq(blacklists.isActive, true), eq(blacklists.isDeleted, false)));
+    .where(
+      and(
+        inArray(blacklists.partId, partIds),
+        eq(blacklists.isActive, true),
+        eq(blacklists.isDeleted, false),
+      ),
+    );
   for (const r of rows) out.set(r.partId, [...(out.get(r.partId) ?? []), r.producerId]);
   return out;
 }
@@ -514,23 +776,46 @@ export async function submitOffer(db: Db, viewer: Viewer, tenderId: number, body
     });
     if (Object.keys(errors).length) throw badRequest(errors);
     const parts: Record<number, { needQty: string; blacklistedProducerIds: number[] }> = {};
-    for (const l of lines) parts[l.id] = { needQty: String(l.need), blacklistedProducerIds: bl.get(l.partId) ?? [] };
+    for (const l of lines)
+      parts[l.id] = { needQty: String(l.need), blacklistedProducerIds: bl.get(l.partId) ?? [] };
     Object.assign(errors, validateOffer(body, { today: todayOf(at), parts }));
     const wanted = body.lines.flatMap((l, i) =>
       l.offers
         .map((o, n) => ({ o, n, i, detail: l.detail }))
-        .filter(({ o }) => !(o.producer == null && isBlank(o.delivery_date) && isBlank(o.price) && isBlank(o.product_code) && isBlank(o.ean_code))),
+        .filter(
+          ({ o }) =>
+            !(
+              o.producer == null &&
+              isBlank(o.delivery_date) &&
+              isBlank(o.price) &&
+              isBlank(o.product_code) &&
+              isBlank(o.ean_code)
+            ),
+        ),
     );
-    const usable = await usableProducers(tx, wanted.map((w) => w.o.producer).filter((p): p is number => p != null));
+    const usable = await usableProducers(
+      tx,
+      wanted.map((w) => w.o.producer).filter((p): p is number => p != null),
+    );
     for (const w of wanted) {
       const key = `lines.${w.i}.offers.${w.n}.producer`;
-      if (w.o.producer != null && !usable.has(w.o.producer) && !errors[key]) errors[key] = ['producer_should_exist'];
+      if (w.o.producer != null && !usable.has(w.o.producer) && !errors[key])
+        errors[key] = ['producer_should_exist'];
     }
     if (Object.keys(errors).length) throw badRequest(errors);
 
-    const before = await tx.select().from(proposals).where(and(eq(proposals.tenderId, t.id), eq(proposals.supplierId, sup)));
+    const before = await tx
+      .select()
+      .from(proposals)
+      .where(and(eq(proposals.tenderId, t.id), eq(proposals.supplierId, sup)));
     const beforeById = new Map(before.map((p) => [p.id, p]));
-    if (before.length) await tx.delete(proposals).where(inArray(proposals.id, before.map((p) => p.id)));
+    if (before.length)
+      await tx.delete(proposals).where(
+        inArray(
+          proposals.id,
+          before.map((p) => p.id),
+        ),
+      );
     const kept = new Set<number>();
     const auditRows: Parameters<typeof auditMany>[2] = [];
     for (const w of wanted) {
@@ -558,14 +843,30 @@ export async function submitOffer(db: Db, viewer: Viewer, tenderId: number, body
         entityId: p.id,
         action: same ? 'changed' : 'created',
         tenderId: t.id,
-        data: { supplier_id: sup, detail: w.detail, producer: values.producerId, price: values.price, previous_id: same?.id ?? null },
+        data: {
+          supplier_id: sup,
+          detail: w.detail,
+          producer: values.producerId,
+          price: values.price,
+          previous_id: same?.id ?? null,
+        },
       });
     }
     for (const p of before) {
-      if (!kept.has(p.id)) auditRows.push({ entity: 'proposal', entityId: p.id, action: 'deleted', tenderId: t.id, data: { supplier_id: sup, detail: p.detailId } });
+      if (!kept.has(p.id))
+        auditRows.push({
+          entity: 'proposal',
+          entityId: p.id,
+          action: 'deleted',
+          tenderId: t.id,
+          data: { supplier_id: sup, detail: p.detailId },
+        });
     }
     await auditMany(tx, viewer.user, auditRows, at);
-    await tx.insert(tenderLogs).values({ tenderId: t.id, supplierId: sup, userId: viewer.user.id, action: 'AGREED', created: at }).onConflictDoNothing();
+    await tx
+      .insert(tenderLogs)
+      .values({ tenderId: t.id, supplierId: sup, userId: viewer.user.id, action: 'AGREED', created: at })
+      .onConflictDoNothing();
     if (body.comment !== undefined) await setCompanyTenderComment(tx, viewer, t.id, body.comment, at);
   });
 }
@@ -576,26 +877,64 @@ async function setCompanyTenderComment(tx: Tx, viewer: Viewer, tenderId: number,
   const [prev] = await tx
     .select()
     .from(comments)
-    .where(and(eq(comments.tenderId, tenderId), eq(comments.kind, 'TENDER'), eq(comments.supplierId, viewer.supplierId!)))
+    .where(
+      and(
+        eq(comments.tenderId, tenderId),
+        eq(comments.kind, 'TENDER'),
+        eq(comments.supplierId, viewer.supplierId!),
+      ),
+    )
     .orderBy(comments.id)
     .limit(1);
   if (!text) {
     if (prev) {
       await tx.delete(comments).where(eq(comments.id, prev.id));
-      await audit(tx, { entity: 'comment', entityId: prev.id, tenderId, action: 'deleted', user: viewer.user, data: { kind: 'TENDER' } });
+      await audit(tx, {
+        entity: 'comment',
+        entityId: prev.id,
+        tenderId,
+        action: 'deleted',
+        user: viewer.user,
+        data: { kind: 'TENDER' },
+      });
     }
     return;
   }
   if (prev) {
     if (prev.content === text) return;
-    await tx.update(comments).set({ content: text, userId: viewer.user.id, updated: at }).where(eq(comments.id, prev.id));
-    await audit(tx, { entity: 'comment', entityId: prev.id, tenderId, action: 'changed', user: viewer.user, data: { kind: 'TENDER' } });
+    await tx
+      .update(comments)
+      .set({ content: text, userId: viewer.user.id, updated: at })
+      .where(eq(comments.id, prev.id));
+    await audit(tx, {
+      entity: 'comment',
+      entityId: prev.id,
+      tenderId,
+      action: 'changed',
+      user: viewer.user,
+      data: { kind: 'TENDER' },
+    });
   } else {
     const [c] = await tx
       .insert(comments)
-      .values({ kind: 'TENDER', tenderId, supplierId: viewer.supplierId, userId: viewer.user.id, content: text, created: at, updated: at })
+      .values({
+        kind: 'TENDER',
+        tenderId,
+        supplierId: viewer.supplierId,
+        userId: viewer.user.id,
+        content: text,
+        created: at,
+        updated: at,
+      })
       .returning({ id: comments.id });
-    await audit(tx, { entity: 'comment', entityId: c.id, tenderId, action: 'created', user: viewer.user, data: { kind: 'TENDER' } });
+    await audit(tx, {
+      entity: 'comment',
+      entityId: c.id,
+      tenderId,
+      action: 'created',
+      user: viewer.user,
+      data: { kind: 'TENDER' },
+    });
   }
 }
 
@@ -608,11 +947,21 @@ export async function cancelOffer(db: Db, viewer: Viewer, tenderId: number) {
       .delete(proposals)
       .where(and(eq(proposals.tenderId, t.id), eq(proposals.supplierId, sup)))
       .returning({ id: proposals.id, detailId: proposals.detailId });
-    await tx.delete(tenderLogs).where(and(eq(tenderLogs.tenderId, t.id), eq(tenderLogs.supplierId, sup), eq(tenderLogs.action, 'AGREED')));
+    await tx
+      .delete(tenderLogs)
+      .where(
+        and(eq(tenderLogs.tenderId, t.id), eq(tenderLogs.supplierId, sup), eq(tenderLogs.action, 'AGREED')),
+      );
     await auditMany(
       tx,
       viewer.user,
-      gone.map((p) => ({ entity: 'proposal', entityId: p.id, action: 'deleted', tenderId: t.id, data: { supplier_id: sup, detail: p.detailId, reason: 'offer_canceled' } })),
+      gone.map((p) => ({
+        entity: 'proposal',
+        entityId: p.id,
+        action: 'deleted',
+        tenderId: t.id,
+        data: { supplier_id: sup, detail: p.detailId, reason: 'offer_canceled' },
+      })),
       t.at,
     );
   });
@@ -628,19 +977,28 @@ export interface CommentOut {
 }
 
 /** POST /comments/: a supplier's tender or line comment, or a buyer's approver comment on a tender. */
-export async function createComment(db: Db, viewer: Viewer, body: { content: string; tender?: number; detail?: number }) {
+export async function createComment(
+  db: Db,
+  viewer: Viewer,
+  body: { content: string; tender?: number; detail?: number },
+) {
   const text = clean(body.content).trim();
   if (!text) throw invalid('content', 'blank');
   return db.transaction(async (tx) => {
     let tenderId = body.tender;
     if (body.detail !== undefined) {
-      const [d] = await tx.select({ tenderId: details.tenderId }).from(details).where(eq(details.id, body.detail));
+      const [d] = await tx
+        .select({ tenderId: details.tenderId })
+        .from(details)
+        .where(eq(details.id, body.detail));
       if (!d?.tenderId) throw invalid('detail', 'invalid_choice');
       tenderId = d.tenderId;
     }
     if (tenderId === undefined) throw invalid('tender', 'required');
     const supplier = viewer.supplierId != null;
-    const t = supplier ? await supplierTender(tx, viewer.user, tenderId) : await lockTender(tx, viewer.user, tenderId);
+    const t = supplier
+      ? await supplierTender(tx, viewer.user, tenderId)
+      : await lockTender(tx, viewer.user, tenderId);
     if (supplier) {
       if (!viewer.seesCompanyOffers) throw forbidden();
       if (!COMMENTABLE.includes(t.status)) throw wrongState();
@@ -652,35 +1010,80 @@ export async function createComment(db: Db, viewer: Viewer, body: { content: str
     const at = now();
     const [c] = await tx
       .insert(comments)
-      .values({ kind, tenderId: t.id, detailId: body.detail ?? null, supplierId: viewer.supplierId, userId: viewer.user.id, content: text, created: at, updated: at })
+      .values({
+        kind,
+        tenderId: t.id,
+        detailId: body.detail ?? null,
+        supplierId: viewer.supplierId,
+        userId: viewer.user.id,
+        content: text,
+        created: at,
+        updated: at,
+      })
       .returning();
-    await audit(tx, { entity: 'comment', entityId: c.id, tenderId: t.id, action: 'created', user: viewer.user, data: { kind } });
-    return { id: c.id, creator: fullName(viewer.user), created: at.toISOString(), content: text } satisfies CommentOut;
+    await audit(tx, {
+      entity: 'comment',
+      entityId: c.id,
+      tenderId: t.id,
+      action: 'created',
+      user: viewer.user,
+      data: { kind },
+    });
+    return {
+      id: c.id,
+      creator: fullName(viewer.user),
+      created: at.toISOString(),
+      content: text,
+    } satisfies CommentOut;
   });
 }
 
 /** PATCH/DELETE /comments/{id}/: own comments only (a supplier: its company's; a buyer: approver comments). */
-export async function changeComment(db: Db, viewer: Viewer, id: number, content: string | null): Promise<CommentOut | null> {
+export async function changeComment(
+  db: Db,
+  viewer: Viewer,
+  id: number,
+  content: string | null,
+): Promise<CommentOut | null> {
   return db.transaction(async (tx) => {
     const [c] = await tx.select().from(comments).where(eq(comments.id, id)).for('update');
     if (!c) throw notFound();
     const supplier = viewer.supplierId != null;
-    if (supplier ? c.supplierId !== viewer.supplierId || !viewer.seesCompanyOffers : c.kind !== 'APPROVER' && c.kind !== 'WINNER') throw notFound();
-    const t = supplier ? await supplierTender(tx, viewer.user, c.tenderId) : await lockTender(tx, viewer.user, c.tenderId);
+    if (
+      supplier
+        ? c.supplierId !== viewer.supplierId || !viewer.seesCompanyOffers
+        : c.kind !== 'APPROVER' && c.kind !== 'WINNER'
+    )
+      throw notFound();
+    const t = supplier
+      ? await supplierTender(tx, viewer.user, c.tenderId)
+      : await lockTender(tx, viewer.user, c.tenderId);
     if (supplier && !COMMENTABLE.includes(t.status)) throw wrongState();
     if (!supplier) requireManager(viewer.user);
     const text = clean(content ?? '').trim();
     if (!text) {
       if (content !== null && !supplier) throw invalid('content', 'blank');
       await tx.delete(comments).where(eq(comments.id, id));
-      await audit(tx, { entity: 'comment', entityId: id, tenderId: c.tenderId, action: 'deleted', user: viewer.user, data: { kind: c.kind } });
+      await audit(tx, {
+        entity: 'comment',
+        entityId: id,
+        tenderId: c.tenderId,
+        action: 'deleted',
+        user: viewer.user,
+        data: { kind: c.kind },
+      });
       return null;
     }
     const at = now();
     await tx.update(comments).set({ content: text, updated: at }).where(eq(comments.id, id));
-    await audit(tx, { entity: 'comment', entityId: id, tenderId: c.tenderId, action: 'changed', user: viewer.user, data: { kind: c.kind } });
+    await audit(tx, {
+      entity: 'comment',
+      entityId: id,
+      tenderId: c.tenderId,
+      action: 'changed',
+      user: viewer.user,
+      data: { kind: c.kind },
+    });
     return { id, creator: fullName(viewer.user), created: c.created.toISOString(), content: text };
   });
 }
-
-

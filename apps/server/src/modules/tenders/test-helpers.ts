@@ -8,7 +8,8 @@ import { buildDetail, buildPart, buildProducer, buildUnit } from '../../test/fac
 type Ctx = TestContext;
 
 export const isoIn = (minutes: number) => new Date(now().getTime() + minutes * 60_000).toISOString();
-export const dateIn = (days: number) => new Date(now().getTime() + days * 86_400_000).toISOString().slice(0, 10);
+export const dateIn = (days: number) =>
+  new Date(now().getTime() + days * 86_400_000).toISOString().slice(0, 10);
 
 /** PREPARED lines in the context's warehouse (or another), each on its own part. */
 export async function buildLines(ctx: Ctx, n: number, opts: { warehouseId?: number; qty?: string } = {}) {
@@ -16,7 +17,13 @@ export async function buildLines(ctx: Ctx, n: number, opts: { warehouseId?: numb
   const out = [];
   for (let i = 0; i < n; i++) {
     const part = await buildPart(ctx.db, { unitId: unit.id });
-    out.push(await buildDetail(ctx.db, { partId: part.id, warehouseId: opts.warehouseId ?? ctx.warehouse.id, replenishmentQty: opts.qty ?? '10' }));
+    out.push(
+      await buildDetail(ctx.db, {
+        partId: part.id,
+        warehouseId: opts.warehouseId ?? ctx.warehouse.id,
+        replenishmentQty: opts.qty ?? '10',
+      }),
+    );
   }
   return out;
 }
@@ -29,18 +36,29 @@ export async function buildProducers(ctx: Ctx, n: number) {
 
 /** Moves the server clock (and runs one scheduler tick and outbox pass). */
 export async function advance(ctx: Ctx, seconds: number) {
-  const res = await ctx.app.inject({ method: 'POST', url: '/api/_test/clock/', payload: { advance_seconds: seconds } });
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/_test/clock/',
+    payload: { advance_seconds: seconds },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { now: string; activated: number[]; finished: number[] };
 }
 export async function setClock(ctx: Ctx, at: Date) {
-  const res = await ctx.app.inject({ method: 'POST', url: '/api/_test/clock/', payload: { now: at.toISOString() } });
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/_test/clock/',
+    payload: { now: at.toISOString() },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { now: string; activated: number[]; finished: number[] };
 }
 
 /** A DRAFT through POST /tenders/ (as admin): start in 60 minutes, finish in 120. */
-export async function createDraft(ctx: Ctx, opts: { lines?: { id: number; qty?: string }[]; startIn?: number; finishIn?: number } = {}) {
+export async function createDraft(
+  ctx: Ctx,
+  opts: { lines?: { id: number; qty?: string }[]; startIn?: number; finishIn?: number } = {},
+) {
   const res = await ctx.as('admin', {
     method: 'POST',
     url: '/api/tenders/',
@@ -58,8 +76,12 @@ export async function createDraft(ctx: Ctx, opts: { lines?: { id: number; qty?: 
   return res.json().id as number;
 }
 
-export const patchTender = (ctx: Ctx, id: number, payload: object, role: Parameters<Ctx['as']>[0] = 'admin') =>
-  ctx.as(role, { method: 'PATCH', url: `/api/tenders/${id}/`, payload });
+export const patchTender = (
+  ctx: Ctx,
+  id: number,
+  payload: object,
+  role: Parameters<Ctx['as']>[0] = 'admin',
+) => ctx.as(role, { method: 'PATCH', url: `/api/tenders/${id}/`, payload });
 
 export const getTender = async (ctx: Ctx, id: number, role: Parameters<Ctx['as']>[0] = 'admin') => {
   const res = await ctx.as(role, { method: 'GET', url: `/api/tenders/${id}/` });
@@ -88,7 +110,12 @@ export const offer = (
   tenderId: number,
   lines: { detail: number; offers: object[] }[],
   extra: object = {},
-) => ctx.as(role, { method: 'POST', url: `/api/tenders/${tenderId}/offer/`, payload: { agreed: true, lines, ...extra } });
+) =>
+  ctx.as(role, {
+    method: 'POST',
+    url: `/api/tenders/${tenderId}/offer/`,
+    payload: { agreed: true, lines, ...extra },
+  });
 
 export interface BuiltTender {
   id: number;
@@ -102,7 +129,11 @@ export interface BuiltTender {
  * A tender driven through the API to `status`: lines chosen, started, opened by the clock, offers by supplier
  * (price 11.1111) and supplier2 (price 22.2222) on every line, finished, choosing, winners (supplier), confirmed.
  */
-export async function buildTender(ctx: Ctx, status: TenderStatus, opts: { lines?: number; winners?: boolean } = {}): Promise<BuiltTender> {
+export async function buildTender(
+  ctx: Ctx,
+  status: TenderStatus,
+  opts: { lines?: number; winners?: boolean } = {},
+): Promise<BuiltTender> {
   const lines = await buildLines(ctx, opts.lines ?? 2);
   const producers = (await buildProducers(ctx, 2)).map((p) => p.id);
   const prices = { supplier: '11.1111', supplier2: '22.2222' };
@@ -123,7 +154,13 @@ export async function buildTender(ctx: Ctx, status: TenderStatus, opts: { lines?
     ['supplier', producers[0], prices.supplier],
     ['supplier2', producers[1], prices.supplier2],
   ] as const) {
-    res = await offer(ctx, role, id, built.lines.map((d) => ({ detail: d, offers: [offerLine(producer, price)] })), { comment: `${role} says hello` });
+    res = await offer(
+      ctx,
+      role,
+      id,
+      built.lines.map((d) => ({ detail: d, offers: [offerLine(producer, price)] })),
+      { comment: `${role} says hello` },
+    );
     expect(res.statusCode, res.body).toBe(200);
   }
   if (status === 'ACTIVE') return built;
@@ -137,7 +174,11 @@ export async function buildTender(ctx: Ctx, status: TenderStatus, opts: { lines?
     const shown = await getLines(ctx, id);
     for (const line of shown) {
       const mine = line.proposals.find((p) => p.price === '11.1111')!;
-      res = await ctx.as('admin', { method: 'PATCH', url: `/api/details/${line.id}/add_winners/`, payload: { winners: [{ name: mine.id, amount: null, reason: null }] } });
+      res = await ctx.as('admin', {
+        method: 'PATCH',
+        url: `/api/details/${line.id}/add_winners/`,
+        payload: { winners: [{ name: mine.id, amount: null, reason: null }] },
+      });
       expect(res.statusCode, res.body).toBe(200);
     }
   }
