@@ -489,7 +489,7 @@ export default function TenderFormPage() {
               onClick={() => submit('draft')}
               data-testid="tender-save"
             >
-              {t('tenders.form.save')}
+              {t(canStart ? 'tenders.form.save' : 'tenders.form.save_changes')}
             </Button>
             {canStart && (
               <Button
