@@ -116,6 +116,33 @@ describe('sealed offers: buyers', () => {
   }
 });
 
+describe('sealed offers: a PLAIN employee without sharing sees no offer in any state', () => {
+  for (const s of STATES) {
+    it(`employee in ${s}`, async () => {
+      const { raw, tender, lines } = await everything('employee', s);
+      for (const secret of [
+        '11.1111',
+        '22.2222',
+        names.supplier2,
+        names.producer1[s],
+        names.producer2[s],
+        'says hello',
+        'approved by the board',
+      ]) {
+        expect(raw).not.toContain(secret);
+      }
+      expect(tender).toMatchObject({
+        company_proposals: 0,
+        proposals_count: 0,
+        winners_count: 0,
+        proposal_created: null,
+      });
+      for (const l of lines)
+        expect(l).toMatchObject({ proposals: [], winners: [], supplier_comments: [], part_code: null });
+    });
+  }
+});
+
 describe('sealed offers: suppliers see their own company only, in every state', () => {
   const cases = [
     { role: 'supplier', own: 'supplier', other: 'supplier2', ownPrice: '11.1111', otherPrice: '22.2222' },
