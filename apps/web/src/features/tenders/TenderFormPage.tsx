@@ -236,7 +236,9 @@ export default function TenderFormPage() {
     const start = values.start?.second(0).millisecond(0).toISOString();
     const finish = values.finish?.second(0).millisecond(0).toISOString();
     const details = chosen.payload();
-    const errors = validateTenderForm({ start, finish, details }, Date.now(), {
+    // The server's clock when it sent the tender (edit), so "in the future" means the same on both sides.
+    const serverOffset = tender?.server_time ? Date.parse(tender.server_time) - tenderQ.dataUpdatedAt : 0;
+    const errors = validateTenderForm({ start, finish, details }, Date.now() + (serverOffset || 0), {
       requireLines: mode === 'start',
     });
     if (mode === 'draft' && details.length && !chosenTotalPositive(details))
