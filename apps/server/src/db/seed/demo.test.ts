@@ -124,6 +124,12 @@ describe('demo seed', () => {
       join blacklists b on b.part_id = d.part_id and not b.is_deleted
       join blacklist_producers bp on bp.blacklist_id = b.id and bp.producer_id = p.producer_id`);
     expect(blacklisted).toEqual([]);
+    // A supplier's offer lines on one part share its need (the offer rule), so a demo offer can be re-sent as it is.
+    const overNeed = await rows(sql`
+      select p.detail_id, p.supplier_id from proposals p join details d on d.id = p.detail_id
+      group by p.detail_id, p.supplier_id, d.qty, d.replenishment_qty, d.replacement_qty
+      having sum(p.available_qty) > coalesce(d.qty, d.replenishment_qty + d.replacement_qty)`);
+    expect(overNeed).toEqual([]);
     // Several suppliers offer; ORDERED lines have winners; each winning supplier has an order.
     const [offers] = await rows<{ suppliers: number }>(
       sql`select count(distinct supplier_id)::int as suppliers from proposals`,

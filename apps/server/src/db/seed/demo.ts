@@ -983,15 +983,18 @@ async function build(db: Db, passwordHash: string) {
         const allowed = part.type.producers
           .map(prod)
           .filter((id) => activeProducer.has(id) && !banned.has(id));
-        const n = Math.min(allowed.length, rnd() < 0.6 ? 1 : rnd() < 0.6 ? 2 : 3);
+        const qty = Number(line.qty);
+        // Several offer lines on one part are alternatives that share the need: their available
+        // quantities add up to at most the needed quantity (spec 1 §5, the shared offer rule).
+        const n = Math.max(1, Math.min(allowed.length, Math.floor(qty), rnd() < 0.6 ? 1 : rnd() < 0.6 ? 2 : 3));
+        const share = Math.max(1, Math.floor(qty / n));
         const start = int(0, allowed.length - 1);
         for (let k = 0; k < n; k++) {
           const producerId = allowed[(start + k) % allowed.length];
           const factor = between(0.82, 1.25) * (k === 0 ? 1 : 0.9);
           const decimals = rnd() < 0.7 ? 2 : 4;
           const price = Math.max(0.0001, part.price * factor).toFixed(decimals);
-          const qty = Number(line.qty);
-          const available = rnd() < 0.8 ? qty : Math.max(1, Math.floor(qty / 2));
+          const available = n > 1 ? share : rnd() < 0.8 ? qty : Math.max(1, Math.floor(qty / 2));
           proposalValues.push({
             tenderId: t.id,
             detailId: line.id,
@@ -1008,7 +1011,7 @@ async function build(db: Db, passwordHash: string) {
               `40${String(producerId).padStart(3, '0')}${String(int(0, 9_999_999)).padStart(7, '0')}`,
             ),
             availableQty: String(available),
-            additionalQty: available < qty && rnd() < 0.5 ? String(qty - available) : null,
+            additionalQty: n === 1 && available < qty && rnd() < 0.5 ? String(qty - available) : null,
             deliveryDate: ymd(new Date(p.finish.getTime() + int(2, 21) * DAY)),
             created: offeredAt,
             updated: offeredAt,
