@@ -113,6 +113,7 @@ export async function benchApi() {
       DATABASE_URL: u.toString(),
       SEED_DEMO: 'always',
       LOGIN_RATE_LIMIT: '1000000',
+      TRUST_PROXY: '1', // each simulated client sends its own X-Forwarded-For address
       DATA_DIR: '/tmp/portal-bench-api',
     },
     PORT,

@@ -23,6 +23,8 @@ const ConfigSchema = z.object({
   /** A session token expires after this many hours without use. */
   TOKEN_IDLE_HOURS: z.coerce.number().positive().default(12),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** Trust X-Forwarded-For from a proxy in front (set to 1 behind a load balancer that overwrites it). */
+  TRUST_PROXY: bool,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where the built web app lives; served when present. */
   WEB_DIST: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),

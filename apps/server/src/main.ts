@@ -33,9 +33,9 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
-    await app.close(); // stops accepting, lets in-flight requests finish
-    await app.scheduler.stop();
+    await app.scheduler.stop(); // let a running tick finish, start no new one
     await app.outbox.stop();
+    await app.close(); // stops accepting, lets in-flight requests finish
     await database.close();
     process.exit(0);
   };
