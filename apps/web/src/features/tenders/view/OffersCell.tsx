@@ -50,7 +50,7 @@ export function OffersCell(props: { line: DetailLine }) {
           <tr>
             <th>{t('tenderView.offers.supplier')}</th>
             <th className="num">{t('tenderView.offers.price')}</th>
-            <th>{t('tenderView.offer.producer')}</th>
+            <th title={t('tenderView.offer.producer')}>{t('tenderView.offer.producer_short')}</th>
             <th>{t('tenderView.offers.codes')}</th>
             <th>{t('tenderView.offers.qty_date')}</th>
             <th>{t('tenderView.offers.ordered')}</th>
