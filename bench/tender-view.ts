@@ -309,8 +309,8 @@ async function measureTyping(page: Page, cls: string) {
         document.querySelector(`.${c} .ant-table-body`) ??
         document.body) as HTMLElement;
       const box = holder.getBoundingClientRect();
-      for (const el of document.querySelectorAll<HTMLElement>(
-        `.${c} [data-testid^="offer-"][data-testid$="-0"]`,
+      for (const el of Array.from(
+        document.querySelectorAll<HTMLElement>(`.${c} [data-testid^="offer-"][data-testid$="-0"]`),
       )) {
         const r = el.getBoundingClientRect();
         if (r.top >= box.top + 40 && r.bottom <= box.bottom - 10) return el.dataset.testid ?? null;
