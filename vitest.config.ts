@@ -4,7 +4,12 @@ import { defineConfig } from 'vitest/config';
 // two workers because CI has two cores.
 export default defineConfig({
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'tools/**/*.test.ts'],
+    include: [
+      'packages/*/src/**/*.test.ts',
+      'apps/server/src/**/*.test.ts',
+      'apps/web/src/**/*.test.ts',
+      'tools/**/*.test.ts',
+    ],
     globalSetup: ['apps/server/src/test/global-setup.ts'],
     pool: 'forks',
     maxWorkers: 2,

@@ -245,7 +245,9 @@ async function measureRender(
         detailsApiMs: api.length
           ? Math.round(api.map((e) => e.duration).reduce((a, b) => Math.max(a, b), 0))
           : null,
-        detailsApiEndMs: api.length ? Math.round(Math.max(...api.map((e) => (e as PerformanceResourceTiming).responseEnd))) : null,
+        detailsApiEndMs: api.length
+          ? Math.round(Math.max(...api.map((e) => (e as PerformanceResourceTiming).responseEnd)))
+          : null,
         scriptsEndMs: Math.round(
           Math.max(
             0,
@@ -257,7 +259,9 @@ async function measureRender(
         ),
         longTasks: w.__long.length,
         longTaskMsBeforeFirst: Math.round(
-          w.__long.filter((l) => l.start < m.firstPainted).reduce((a, l) => a + Math.min(l.end, m.firstPainted) - l.start, 0),
+          w.__long
+            .filter((l) => l.start < m.firstPainted)
+            .reduce((a, l) => a + Math.min(l.end, m.firstPainted) - l.start, 0),
         ),
       };
     },
@@ -288,7 +292,8 @@ async function measureTyping(page: Page, cls: string) {
       true,
     );
     new PerformanceObserver((l) => {
-      for (const e of l.getEntries()) w.__events.push({ name: e.name, start: e.startTime, duration: e.duration });
+      for (const e of l.getEntries())
+        w.__events.push({ name: e.name, start: e.startTime, duration: e.duration });
     }).observe({ type: 'event', durationThreshold: 16 } as PerformanceObserverInit);
   });
   const longBefore = await page.evaluate(() => (window as unknown as { __long: unknown[] }).__long.length);
@@ -403,9 +408,14 @@ export async function benchTenderView() {
   try {
     await waitHealthy(server, performance.now());
     for (const token of [adminToken, supplierToken]) {
-      const res = await fetch(`${server.url}/api/expire/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
+      const res = await fetch(`${server.url}/api/expire/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token }),
+      });
       const body = (await res.json()) as { request_terms?: boolean };
-      if (body.request_terms !== false) throw new Error(`session check: ${res.status} ${JSON.stringify(body)}`);
+      if (body.request_terms !== false)
+        throw new Error(`session check: ${res.status} ${JSON.stringify(body)}`);
     }
     // API alone, for reference: the lines call the view makes.
     // Median of 3 sequential calls, with the server's CPU time per call (independent of the machine's load).
@@ -424,7 +434,12 @@ export async function benchTenderView() {
         kb = Math.round(body.length / 1024);
         status = res.status;
       }
-      return { ms: Math.round(median(times)), status, kb, serverCpuMs: Math.round((cpuMs(server.proc.pid) - cpu0) / 3) };
+      return {
+        ms: Math.round(median(times)),
+        status,
+        kb,
+        serverCpuMs: Math.round((cpuMs(server.proc.pid) - cpu0) / 3),
+      };
     };
     const views = [
       {

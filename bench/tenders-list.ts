@@ -104,12 +104,16 @@ export type LoadRow = {
 };
 
 /** The PostgreSQL backends connected to a database (the server's pool) and their CPU time so far. */
-export async function backendsCpu(url: string, before?: Map<number, number>): Promise<{ cpu: Map<number, number>; ms: number }> {
+export async function backendsCpu(
+  url: string,
+  before?: Map<number, number>,
+): Promise<{ cpu: Map<number, number>; ms: number }> {
   const c = new pg.Client({ connectionString: ADMIN_URL });
   await c.connect();
-  const { rows } = await c.query('select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [
-    new URL(url).pathname.slice(1),
-  ]);
+  const { rows } = await c.query(
+    'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+    [new URL(url).pathname.slice(1)],
+  );
   await c.end();
   const cpu = new Map<number, number>();
   for (const r of rows) {

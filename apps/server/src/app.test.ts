@@ -14,9 +14,24 @@ const routes = ctx.app.routeTable;
 type Operation = {
   parameters?: { in: string; name: string }[];
   requestBody?: unknown;
-  responses?: Record<string, { content?: Record<string, { schema?: { anyOf?: { properties?: Record<string, unknown> }[]; properties?: Record<string, unknown> } }> }>;
+  responses?: Record<
+    string,
+    {
+      content?: Record<
+        string,
+        {
+          schema?: {
+            anyOf?: { properties?: Record<string, unknown> }[];
+            properties?: Record<string, unknown>;
+          };
+        }
+      >;
+    }
+  >;
 };
-const openapi = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, Operation>> };
+const openapi = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+  paths: Record<string, Record<string, Operation>>;
+};
 const visible = routes.filter((r) => !r.schema.hide);
 const op = (r: (typeof routes)[number]) => openapi.paths[openapiPath(r.url)]?.[r.method.toLowerCase()];
 /** A list answers {results, pages, count} (or a plain array with page_size=0). */
@@ -25,19 +40,28 @@ const isList = (o: Operation | undefined) => {
   const obj = s?.anyOf?.find((x) => x.properties) ?? s;
   return !!obj?.properties && 'pages' in obj.properties && 'count' in obj.properties;
 };
-const call = (r: (typeof routes)[number], opts: { url?: string; payload?: string; query?: Record<string, string> } = {}) =>
+const call = (
+  r: (typeof routes)[number],
+  opts: { url?: string; payload?: string; query?: Record<string, string> } = {},
+) =>
   ctx.as(allowedUser(r.access), {
     method: r.method as 'GET',
     url: opts.url ?? fillPath(r.url),
     query: opts.query,
-    ...(opts.payload === undefined ? {} : { payload: opts.payload, headers: { 'content-type': 'application/json' } }),
+    ...(opts.payload === undefined
+      ? {}
+      : { payload: opts.payload, headers: { 'content-type': 'application/json' } }),
   });
 
 describe('health', () => {
   it('answers status, database kind and version without signing in', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/health/' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', db: process.env.DATABASE_URL ? 'postgres' : 'pglite', version: '1.0.1' });
+    expect(res.json()).toEqual({
+      status: 'ok',
+      db: process.env.DATABASE_URL ? 'postgres' : 'pglite',
+      version: '1.0.1',
+    });
   });
 });
 
@@ -52,7 +76,9 @@ describe('OpenAPI document', () => {
     const without = visible
       .filter((r) => {
         const codes = Object.keys(r.schema.response ?? {});
-        return !codes.some((c) => /^2/.test(c)) || !Object.keys(op(r)?.responses ?? {}).some((c) => /^2/.test(c));
+        return (
+          !codes.some((c) => /^2/.test(c)) || !Object.keys(op(r)?.responses ?? {}).some((c) => /^2/.test(c))
+        );
       })
       .map(label);
     expect(without).toEqual([]);
@@ -115,7 +141,12 @@ describe('unknown paths', () => {
 describe('bad input is a 400, never a 500', () => {
   it('answers malformed JSON with invalid_json', async () => {
     for (const payload of ['{"name": ', '{name: 1}', '\u0000']) {
-      const res = await ctx.as('admin', { method: 'POST', url: '/api/groups/', payload, headers: { 'content-type': 'application/json' } });
+      const res = await ctx.as('admin', {
+        method: 'POST',
+        url: '/api/groups/',
+        payload,
+        headers: { 'content-type': 'application/json' },
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ non_field_errors: ['invalid_json'] });
     }
@@ -125,7 +156,12 @@ describe('bad input is a 400, never a 500', () => {
     let res = await ctx.as('admin', { method: 'GET', url: '/api/groups/?page=1&page=2&search=a&search=b' });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json()).sort()).toEqual(['page', 'search']);
-    res = await ctx.as('admin', { method: 'POST', url: '/api/groups/', payload: '<name>x</name>', headers: { 'content-type': 'application/xml' } });
+    res = await ctx.as('admin', {
+      method: 'POST',
+      url: '/api/groups/',
+      payload: '<name>x</name>',
+      headers: { 'content-type': 'application/xml' },
+    });
     expect(res.statusCode).toBe(415);
     expect(res.json()).toEqual({ detail: 'unsupported_media_type' });
     res = await ctx.as('admin', {
@@ -139,10 +175,18 @@ describe('bad input is a 400, never a 500', () => {
   });
 
   it('answers wrong types with field keys', async () => {
-    let res = await ctx.as('admin', { method: 'POST', url: '/api/groups/', payload: { name: 12, is_active: 'yes' } });
+    let res = await ctx.as('admin', {
+      method: 'POST',
+      url: '/api/groups/',
+      payload: { name: 12, is_active: 'yes' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ name: ['invalid'], is_active: ['invalid'] });
-    res = await ctx.as('admin', { method: 'PATCH', url: `/api/warehouses/${ctx.warehouse.id}/`, payload: { group: '1', is_active: null } });
+    res = await ctx.as('admin', {
+      method: 'PATCH',
+      url: `/api/warehouses/${ctx.warehouse.id}/`,
+      payload: { group: '1', is_active: null },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ group: ['not_a_number'], is_active: ['required'] });
     res = await ctx.as('admin', { method: 'GET', url: '/api/groups/abc/' });
@@ -155,7 +199,8 @@ describe('bad input is a 400, never a 500', () => {
     for (const r of visible.filter((x) => x.schema.body)) {
       for (const payload of ['[]', '"text"', '42', 'null']) {
         const res = await call(r, { payload });
-        if (res.statusCode !== 400) wrong.push(`${label(r)} with ${payload} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+        if (res.statusCode !== 400)
+          wrong.push(`${label(r)} with ${payload} → ${res.statusCode} ${res.body.slice(0, 200)}`);
       }
     }
     expect(wrong).toEqual([]);
@@ -166,7 +211,8 @@ describe('bad input is a 400, never a 500', () => {
     for (const r of visible.filter((x) => /[:*]/.test(x.url))) {
       for (const value of ['abc', '0', '-1', '1e3', '99999999999999999999', '%27%3B--']) {
         const res = await call(r, { url: fillPath(r.url, value), payload: r.schema.body ? '[]' : undefined });
-        if (![400, 404].includes(res.statusCode)) wrong.push(`${label(r)} with ${value} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+        if (![400, 404].includes(res.statusCode))
+          wrong.push(`${label(r)} with ${value} → ${res.statusCode} ${res.body.slice(0, 200)}`);
       }
     }
     expect(wrong).toEqual([]);
@@ -185,7 +231,10 @@ describe('bad input is a 400, never a 500', () => {
       for (const [query, key] of cases) {
         const res = await call(r, { query });
         const ok = res.statusCode === 400 ? key in res.json() : /[:*]/.test(r.url) && res.statusCode === 404;
-        if (!ok) wrong.push(`${label(r)} ?${new URLSearchParams(query)} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+        if (!ok)
+          wrong.push(
+            `${label(r)} ?${new URLSearchParams(query)} → ${res.statusCode} ${res.body.slice(0, 200)}`,
+          );
       }
     }
     expect(wrong).toEqual([]);

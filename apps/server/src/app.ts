@@ -90,7 +90,9 @@ export async function buildApp(opts: { config: Config; database: Database }) {
   await app.register(
     async (api) => {
       for (const mod of routeModules) await api.register(mod);
-      api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+      api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
+        app.swagger(),
+      );
     },
     { prefix: '/api' },
   );

@@ -14,8 +14,18 @@ describe('loadConfig', () => {
   });
 
   it('parses values', () => {
-    const c = loadConfig({ PORT: '8080', DATABASE_URL: 'postgresql://u@db:5432/portal', PORTAL_TEST_CLOCK: '1', TOKEN_IDLE_HOURS: '0.5' });
-    expect(c).toMatchObject({ PORT: 8080, DATABASE_URL: 'postgresql://u@db:5432/portal', PORTAL_TEST_CLOCK: true, TOKEN_IDLE_HOURS: 0.5 });
+    const c = loadConfig({
+      PORT: '8080',
+      DATABASE_URL: 'postgresql://u@db:5432/portal',
+      PORTAL_TEST_CLOCK: '1',
+      TOKEN_IDLE_HOURS: '0.5',
+    });
+    expect(c).toMatchObject({
+      PORT: 8080,
+      DATABASE_URL: 'postgresql://u@db:5432/portal',
+      PORTAL_TEST_CLOCK: true,
+      TOKEN_IDLE_HOURS: 0.5,
+    });
     expect(loadConfig({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
   });
 
@@ -40,7 +50,9 @@ describe('loadConfig', () => {
   });
 
   it('names every bad variable at once', () => {
-    expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x' })).toThrow(/PORT:[^\n]+\n\s+DATABASE_URL: DATABASE_URL must start with postgres/);
+    expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x' })).toThrow(
+      /PORT:[^\n]+\n\s+DATABASE_URL: DATABASE_URL must start with postgres/,
+    );
   });
 });
 
@@ -49,7 +61,13 @@ describe('main.ts with a bad variable', () => {
     [{ PORT: 'abc' }, /PORT:/],
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL: DATABASE_URL must start with postgres:\/\//],
   ])('exits non-zero with the message for %o, before opening anything', (bad, message) => {
-    const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: '/nonexistent/never-created', LOG_LEVEL: 'silent', ...bad };
+    const env: NodeJS.ProcessEnv = {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      DATA_DIR: '/nonexistent/never-created',
+      LOG_LEVEL: 'silent',
+      ...bad,
+    };
     const res = spawnSync(process.execPath, [MAIN], { env, encoding: 'utf8', timeout: 20_000 });
     expect(res.status).not.toBe(0);
     expect(res.status).not.toBeNull();

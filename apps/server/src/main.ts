@@ -18,7 +18,8 @@ async function main() {
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   await database.migrate();
   const seed =
-    config.SEED_DEMO === 'always' || (config.SEED_DEMO === 'auto' && database.kind === 'pglite' && (await isEmpty(database.db)));
+    config.SEED_DEMO === 'always' ||
+    (config.SEED_DEMO === 'auto' && database.kind === 'pglite' && (await isEmpty(database.db)));
   if (seed) await seedDemo(database.db);
 
   const app = await buildApp({ config, database });

@@ -24,7 +24,11 @@ export interface Database {
 export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../drizzle');
 
 /** PostgreSQL when a URL is given, otherwise PGlite under dataDir (or in memory with dataDir 'memory://'). */
-export async function openDatabase(opts: { url?: string; dataDir?: string; poolSize?: number }): Promise<Database> {
+export async function openDatabase(opts: {
+  url?: string;
+  dataDir?: string;
+  poolSize?: number;
+}): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 20 });
     // numeric and timestamps stay strings/Dates as node-postgres gives them; bigint counts come as strings.

@@ -51,10 +51,17 @@ export interface RouteEntry {
   method: string;
   url: string;
   access: Access;
-  schema: { params?: unknown; querystring?: unknown; body?: unknown; response?: Record<string, unknown>; hide?: boolean };
+  schema: {
+    params?: unknown;
+    querystring?: unknown;
+    body?: unknown;
+    response?: Record<string, unknown>;
+    hide?: boolean;
+  };
 }
 
-export const isSupplier = (u: SessionUser | null): u is SessionUser & { supplierId: number } => u?.group === 'SUPPLIER';
+export const isSupplier = (u: SessionUser | null): u is SessionUser & { supplierId: number } =>
+  u?.group === 'SUPPLIER';
 export const isBuyer = (u: SessionUser | null) => !!u && u.group !== 'SUPPLIER';
 export const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
 
@@ -65,7 +72,12 @@ export function currentUser(request: FastifyRequest): SessionUser {
 }
 
 // ---- passwords: scrypt (memory-hard), self-describing format scrypt$N$r$p$salt$hash ----
-const scrypt = promisify(crypto.scrypt) as (pw: string, salt: Buffer, len: number, o: crypto.ScryptOptions) => Promise<Buffer>;
+const scrypt = promisify(crypto.scrypt) as (
+  pw: string,
+  salt: Buffer,
+  len: number,
+  o: crypto.ScryptOptions,
+) => Promise<Buffer>;
 const SCRYPT = { N: 16384, r: 8, p: 1 };
 
 export async function hashPassword(password: string): Promise<string> {
@@ -95,7 +107,12 @@ export async function verifyPassword(password: string, stored: string | null): P
 // ---- tokens: 32 random bytes, only the SHA-256 is stored ----
 export const hashKey = (key: string) => crypto.createHash('sha256').update(key).digest('hex');
 
-export async function issueToken(db: Db, userId: number, idleHours: number, kind: 'session' | 'reset' = 'session') {
+export async function issueToken(
+  db: Db,
+  userId: number,
+  idleHours: number,
+  kind: 'session' | 'reset' = 'session',
+) {
   const key = crypto.randomBytes(32).toString('base64url');
   const t = now();
   await db.insert(authTokens).values({
@@ -147,7 +164,10 @@ export async function resolveToken(db: Db, key: string, idleHours: number): Prom
       .set({ lastUsed: t, expires: new Date(t.getTime() + idleHours * 3600_000) })
       .where(eq(authTokens.id, row.token.id));
   }
-  const groups = await db.select({ id: userGroups.groupId }).from(userGroups).where(eq(userGroups.userId, row.user.id));
+  const groups = await db
+    .select({ id: userGroups.groupId })
+    .from(userGroups)
+    .where(eq(userGroups.userId, row.user.id));
   const u = row.user;
   return {
     id: u.id,
@@ -167,7 +187,7 @@ export async function resolveToken(db: Db, key: string, idleHours: number): Prom
 
 export function tokenFromHeader(header: string | undefined): string | null {
   if (!header) return null;
-  const m = /^Token\s+([A-Za-z0-9_\-]{20,100})$/.exec(header.trim());
+  const m = /^Token\s+([A-Za-z0-9_-]{20,100})$/.exec(header.trim());
   return m ? m[1] : null;
 }
 

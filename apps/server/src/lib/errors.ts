@@ -27,7 +27,7 @@ export const unauthorized = (detail = 'not_authenticated') => new AppError(401, 
 export class ErrorBag {
   readonly errors: FieldErrors = {};
   add(field: string, key: string) {
-    (this.errors[field] ??= []).push(key);
+    this.errors[field] = [...(this.errors[field] ?? []), key];
     return this;
   }
   get empty() {
@@ -38,14 +38,14 @@ export class ErrorBag {
   }
 }
 
-const KEY = /^[a-z][a-z0-9_\-]*$/;
+const KEY = /^[a-z][a-z0-9_-]*$/;
 
 /** Turns zod issues into field errors with message keys. A schema may carry its own key as the message. */
 export function zodIssuesToFieldErrors(issues: z.core.$ZodIssue[] | readonly unknown[]): FieldErrors {
   const out: FieldErrors = {};
   for (const raw of issues as z.core.$ZodIssue[]) {
     const field = raw.path?.length ? raw.path.map(String).join('.') : 'non_field_errors';
-    (out[field] ??= []).push(issueKey(raw));
+    out[field] = [...(out[field] ?? []), issueKey(raw)];
   }
   return out;
 }
@@ -55,8 +55,15 @@ function issueKey(i: z.core.$ZodIssue): string {
   switch (i.code) {
     case 'invalid_type': {
       // Route validation does not report the input; zod's default message ends with "received undefined" then.
-      const missing = 'input' in i ? i.input === undefined || i.input === null : /received (undefined|null)$/.test(i.message ?? '');
-      return missing ? 'required' : i.expected === 'number' || i.expected === 'int' ? 'not_a_number' : 'invalid';
+      const missing =
+        'input' in i
+          ? i.input === undefined || i.input === null
+          : /received (undefined|null)$/.test(i.message ?? '');
+      return missing
+        ? 'required'
+        : i.expected === 'number' || i.expected === 'int'
+          ? 'not_a_number'
+          : 'invalid';
     }
     case 'too_small':
       return i.origin === 'string' && i.minimum === 1 ? 'blank' : 'too_short';
@@ -91,9 +98,14 @@ export function installErrorHandler(app: FastifyInstance) {
       return reply.code(500).send({ detail: 'server_error' });
     }
     if (err.statusCode === 429) return reply.code(429).send({ detail: 'too_many_requests' });
-    if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || err instanceof SyntaxError)
+    if (
+      err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+      err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+      err instanceof SyntaxError
+    )
       return reply.code(400).send({ non_field_errors: ['invalid_json'] });
-    if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.code(415).send({ detail: 'unsupported_media_type' });
+    if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
+      return reply.code(415).send({ detail: 'unsupported_media_type' });
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send({ detail: 'too_large' });
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500)
       return reply.code(err.statusCode).send({ detail: 'invalid' });

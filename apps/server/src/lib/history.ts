@@ -4,7 +4,16 @@ import { history } from '../db/schema/index.ts';
 import { fullName, type SessionUser } from './auth.ts';
 import { now } from './clock.ts';
 
-export type AuditEntity = 'tender' | 'detail' | 'proposal' | 'winner' | 'comment' | 'blacklist' | 'user' | 'supplier' | 'export';
+export type AuditEntity =
+  | 'tender'
+  | 'detail'
+  | 'proposal'
+  | 'winner'
+  | 'comment'
+  | 'blacklist'
+  | 'user'
+  | 'supplier'
+  | 'export';
 
 export async function audit(
   db: Db,

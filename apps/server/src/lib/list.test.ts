@@ -8,11 +8,16 @@ const ctx = await testContext();
 const tag = uid();
 // 230 groups named "List <tag> NNN", every fifth disabled; plus warehouses in ctx.group.
 await ctx.db.insert(groups).values(
-  Array.from({ length: 230 }, (_, i) => ({ name: `List ${tag} ${String(i).padStart(3, '0')}`, isActive: i % 5 !== 0 })),
+  Array.from({ length: 230 }, (_, i) => ({
+    name: `List ${tag} ${String(i).padStart(3, '0')}`,
+    isActive: i % 5 !== 0,
+  })),
 );
 const N = 230;
-const get = (url: string, query: Record<string, string> = {}) => ctx.as('admin', { method: 'GET', url, query });
-const listGroups = (query: Record<string, string>) => get('/api/groups/', { search: `List ${tag}`, ...query });
+const get = (url: string, query: Record<string, string> = {}) =>
+  ctx.as('admin', { method: 'GET', url, query });
+const listGroups = (query: Record<string, string>) =>
+  get('/api/groups/', { search: `List ${tag}`, ...query });
 type Row = { id: number; name: string; is_active: boolean };
 
 describe('paging', () => {
@@ -27,7 +32,9 @@ describe('paging', () => {
   it('answers page sizes 100 and 200 and later pages', async () => {
     let body = (await listGroups({ page_size: '100', page: '3' })).json();
     expect(body).toMatchObject({ count: N, pages: 3 });
-    expect(body.results.map((r: Row) => r.name)).toEqual(Array.from({ length: 30 }, (_, i) => `List ${tag} ${200 + i}`));
+    expect(body.results.map((r: Row) => r.name)).toEqual(
+      Array.from({ length: 30 }, (_, i) => `List ${tag} ${200 + i}`),
+    );
     body = (await listGroups({ page_size: '200' })).json();
     expect(body).toMatchObject({ count: N, pages: 2 });
     expect(body.results).toHaveLength(200);
@@ -42,11 +49,19 @@ describe('paging', () => {
   it('counts correctly past the end of a joined list too', async () => {
     const all = (await get('/api/warehouses/', { page_size: '0' })).json() as Row[];
     const res = await get('/api/warehouses/', { page: '50', page_size: '100' });
-    expect(res.json()).toEqual({ results: [], count: all.length, pages: Math.max(1, Math.ceil(all.length / 100)) });
+    expect(res.json()).toEqual({
+      results: [],
+      count: all.length,
+      pages: Math.max(1, Math.ceil(all.length / 100)),
+    });
   });
 
   it('answers an empty list as one empty page', async () => {
-    expect((await listGroups({ search: 'no-such-group-anywhere' })).json()).toEqual({ results: [], count: 0, pages: 1 });
+    expect((await listGroups({ search: 'no-such-group-anywhere' })).json()).toEqual({
+      results: [],
+      count: 0,
+      pages: 1,
+    });
   });
 
   it('page_size 0 answers every row as a plain array', async () => {
@@ -71,7 +86,10 @@ describe('paging', () => {
       [{ page_size: '1.5' }, { page_size: ['invalid_page_size'] }],
       [{ ids: '1,a' }, { ids: ['invalid_ids'] }],
       [{ ids: '1,,2' }, { ids: ['invalid_ids'] }],
-      [{ ids: Array.from({ length: 5001 }, (_, i) => i + 1).join(','), page_size: '0' }, { ids: ['invalid_ids'] }],
+      [
+        { ids: Array.from({ length: 5001 }, (_, i) => i + 1).join(','), page_size: '0' },
+        { ids: ['invalid_ids'] },
+      ],
       [{ is_active: 'maybe' }, { is_active: ['invalid_choice'] }],
     ];
     for (const [query, errors] of cases) {
@@ -84,15 +102,40 @@ describe('paging', () => {
 
 describe('search', () => {
   it('requires every word to match (any column), case-insensitively', async () => {
-    const rows = (await get('/api/groups/', { search: `list ${tag.toUpperCase()} 12`, page_size: '0' })).json() as Row[];
-    expect(rows.map((r) => r.name).sort()).toEqual([`List ${tag} 012`, `List ${tag} 112`, `List ${tag} 120`, `List ${tag} 121`, `List ${tag} 122`, `List ${tag} 123`, `List ${tag} 124`, `List ${tag} 125`, `List ${tag} 126`, `List ${tag} 127`, `List ${tag} 128`, `List ${tag} 129`, `List ${tag} 212`]);
+    const rows = (
+      await get('/api/groups/', { search: `list ${tag.toUpperCase()} 12`, page_size: '0' })
+    ).json() as Row[];
+    expect(rows.map((r) => r.name).sort()).toEqual([
+      `List ${tag} 012`,
+      `List ${tag} 112`,
+      `List ${tag} 120`,
+      `List ${tag} 121`,
+      `List ${tag} 122`,
+      `List ${tag} 123`,
+      `List ${tag} 124`,
+      `List ${tag} 125`,
+      `List ${tag} 126`,
+      `List ${tag} 127`,
+      `List ${tag} 128`,
+      `List ${tag} 129`,
+      `List ${tag} 212`,
+    ]);
     expect((await get('/api/groups/', { search: `${tag} nothere`, page_size: '0' })).json()).toEqual([]);
   });
 
   it('matches words across columns of warehouses, group name included', async () => {
     const u = uid();
-    const w = await buildWarehouse(ctx.db, { groupId: ctx.group2.id, name: `Depot ${u}`, address: `Kalamaja ${u}`, description: 'cold store' });
-    await buildWarehouse(ctx.db, { groupId: ctx.group.id, name: `Depot ${u} two`, description: 'warm store' });
+    const w = await buildWarehouse(ctx.db, {
+      groupId: ctx.group2.id,
+      name: `Depot ${u}`,
+      address: `Kalamaja ${u}`,
+      description: 'cold store',
+    });
+    await buildWarehouse(ctx.db, {
+      groupId: ctx.group.id,
+      name: `Depot ${u} two`,
+      description: 'warm store',
+    });
     const groupWord = ctx.group2.name.split(' ').at(-1)!;
     const names = async (search: string) =>
       ((await get('/api/warehouses/', { search, page_size: '0' })).json() as Row[]).map((r) => r.name);
@@ -123,8 +166,15 @@ describe('ordering', () => {
   });
 
   it('orders warehouses by group name', async () => {
-    const rows = (await get('/api/warehouses/', { page_size: '0', ordering: '-group_name' })).json() as { group_name: string }[];
-    expect(rows.map((r) => r.group_name)).toEqual(rows.map((r) => r.group_name).sort().reverse());
+    const rows = (await get('/api/warehouses/', { page_size: '0', ordering: '-group_name' })).json() as {
+      group_name: string;
+    }[];
+    expect(rows.map((r) => r.group_name)).toEqual(
+      rows
+        .map((r) => r.group_name)
+        .sort()
+        .reverse(),
+    );
   });
 
   it('refuses an unknown or malformed ordering field', async () => {

@@ -16,7 +16,9 @@ export const idString = z
 export const idParams = z.object({ id: idString });
 
 /** "true"/"false"/"1"/"0" in a query string. */
-export const boolQuery = z.enum(['true', 'false', '1', '0', 'True', 'False']).transform((v) => v === 'true' || v === '1' || v === 'True');
+export const boolQuery = z
+  .enum(['true', 'false', '1', '0', 'True', 'False'])
+  .transform((v) => v === 'true' || v === '1' || v === 'True');
 
 export const listQuery = z.object({
   page: z
@@ -46,7 +48,10 @@ export const listQuery = z.object({
 export type ListQuery = z.output<typeof listQuery>;
 
 export const paged = <T extends z.ZodType>(item: T) =>
-  z.union([z.object({ results: z.array(item), pages: z.number().int(), count: z.number().int() }), z.array(item)]);
+  z.union([
+    z.object({ results: z.array(item), pages: z.number().int(), count: z.number().int() }),
+    z.array(item),
+  ]);
 export type Paged<T> = { results: T[]; pages: number; count: number } | T[];
 
 export interface ListSpec {
@@ -70,7 +75,11 @@ export function orderBy(spec: ListSpec, ordering: string | undefined): SQL[] {
     const col = spec.ordering[name];
     if (!col) throw invalid('ordering', 'invalid_ordering');
     const expr = 'getSQL' in col && !('name' in col) ? col : (col as AnyColumn);
-    out.push(f.startsWith('-') ? sql`${desc(expr as AnyColumn)} nulls last` : sql`${asc(expr as AnyColumn)} nulls first`);
+    out.push(
+      f.startsWith('-')
+        ? sql`${desc(expr as AnyColumn)} nulls last`
+        : sql`${asc(expr as AnyColumn)} nulls first`,
+    );
   }
   out.push(asc(spec.id));
   return out;
@@ -102,8 +111,16 @@ export async function paginate<Q extends PgSelect, T>(opts: {
   const { query, spec } = opts;
   const pageSize = query.page_size ?? DEFAULT_PAGE_SIZE;
   const order = orderBy(spec, query.ordering);
-  const where = and(...(opts.where ?? []), searchWhere(spec, query.search), query.ids ? inArray(spec.id, query.ids) : undefined);
-  const base = () => opts.select().where(where).orderBy(...order);
+  const where = and(
+    ...(opts.where ?? []),
+    searchWhere(spec, query.search),
+    query.ids ? inArray(spec.id, query.ids) : undefined,
+  );
+  const base = () =>
+    opts
+      .select()
+      .where(where)
+      .orderBy(...order);
   if (pageSize === 0) return opts.map((await base()) as Awaited<Q>);
   const page = query.page ?? 1;
   const rows = (await base()
@@ -112,7 +129,9 @@ export async function paginate<Q extends PgSelect, T>(opts: {
   let count = (rows as unknown as { _count?: number }[])[0]?._count ?? 0;
   if (!rows.length && page > 1) {
     // Past the last page: the window total is not there, count separately.
-    const res = (await opts.db.execute(sql`select count(*)::int as n from (${opts.select().where(where)}) as paged`)) as unknown as {
+    const res = (await opts.db.execute(
+      sql`select count(*)::int as n from (${opts.select().where(where)}) as paged`,
+    )) as unknown as {
       rows: { n: number }[];
     };
     count = Number(res.rows[0]?.n ?? 0);

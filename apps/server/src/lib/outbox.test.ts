@@ -4,11 +4,11 @@
 // SMTP catcher in tools/simulators.
 import type { OutboxKind } from '@portal/shared';
 import { eq, inArray, sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import nodemailer from 'nodemailer';
+import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startSmtpCatcher } from '../../../../tools/simulators/smtp-catcher.ts';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
 import type { Db } from '../db/client.ts';
 import * as schema from '../db/schema/index.ts';
 import { history, outbox } from '../db/schema/index.ts';
@@ -22,7 +22,9 @@ const db = ctx.db;
 const onPostgres = !!process.env.DATABASE_URL;
 
 /** A handler that records every delivery of a test's rows (payload.run = the test's tag). */
-function recorder(opts: { fail?: (payload: Record<string, unknown>, attempt: number) => boolean; delayMs?: number } = {}) {
+function recorder(
+  opts: { fail?: (payload: Record<string, unknown>, attempt: number) => boolean; delayMs?: number } = {},
+) {
   const delivered: string[] = [];
   const handler: OutboxHandler = async (payload, { attempt }) => {
     if (opts.delayMs) await new Promise((r) => setTimeout(r, Math.random() * opts.delayMs!));
@@ -90,7 +92,9 @@ describe('outbox', () => {
     const makeHandler =
       (failOn: string | null): OutboxHandler =>
       async (payload, { tx, id }) => {
-        await tx.insert(history).values({ entity: 'export', entityId: id, action: 'sent', data: { n: payload.n } });
+        await tx
+          .insert(history)
+          .values({ entity: 'export', entityId: id, action: 'sent', data: { n: payload.n } });
         if (payload.n === failOn) throw new Error('peer hung up');
       };
     expect(await new OutboxWorker(db, { email: makeHandler(`${run}-1`) }).runOnce()).toBe(3);
@@ -185,7 +189,9 @@ describe('outbox', () => {
 describe.skipIf(!onPostgres)('outbox across a real crash (PostgreSQL)', () => {
   it('loses nothing and sends nothing twice when a worker dies in the middle of a delivery', async () => {
     // A second "replica" on its own connection; its backend is killed while its handler is working.
-    const res = (await db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] };
+    const res = (await db.execute(sql`select current_database() as name`)) as unknown as {
+      rows: { name: string }[];
+    };
     const u = new URL(process.env.DATABASE_URL!);
     u.pathname = `/${res.rows[0].name}`;
     const client = new pg.Client({ connectionString: u.toString() });
@@ -201,7 +207,9 @@ describe.skipIf(!onPostgres)('outbox across a real crash (PostgreSQL)', () => {
     const dying = new OutboxWorker(replicaDb, {
       email: async (payload, { tx }) => {
         seen.push(String(payload.n));
-        const r = (await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as { rows: { pid: number }[] };
+        const r = (await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as {
+          rows: { pid: number }[];
+        };
         inHandler(r.rows[0].pid);
         await tx.execute(sql`select pg_sleep(30)`); // working… until the process dies
       },
@@ -215,7 +223,9 @@ describe.skipIf(!onPostgres)('outbox across a real crash (PostgreSQL)', () => {
     expect(await outcome).toBe('crashed');
     await client.end().catch(() => {});
     expect(seen).toEqual([expected[0]]);
-    expect((await rowsOf(run)).map((r) => [r.status, r.attempts])).toEqual(expected.map(() => ['pending', 0]));
+    expect((await rowsOf(run)).map((r) => [r.status, r.attempts])).toEqual(
+      expected.map(() => ['pending', 0]),
+    );
 
     const { delivered, handler } = recorder();
     expect(await new OutboxWorker(db, { email: handler }).runOnce()).toBe(4);
@@ -229,7 +239,13 @@ describe('outbox to a real SMTP peer (tools/simulators/smtp-catcher.ts)', () => 
     const smtp = await startSmtpCatcher({ port: 0 });
     let port = smtp.port;
     const sender: OutboxHandler = async (payload, { id }) => {
-      const transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true, connectionTimeout: 2000 });
+      const transport = nodemailer.createTransport({
+        host: '127.0.0.1',
+        port,
+        secure: false,
+        ignoreTLS: true,
+        connectionTimeout: 2000,
+      });
       try {
         await transport.sendMail({
           from: 'portal@example.test',
@@ -244,12 +260,15 @@ describe('outbox to a real SMTP peer (tools/simulators/smtp-catcher.ts)', () => 
     };
     try {
       const run = uid();
-      for (let i = 0; i < 3; i++) await enqueue(db, 'email', { run, n: i, to: `s${i}@example.test`, subject: `Tender ${run} ${i}` });
+      for (let i = 0; i < 3; i++)
+        await enqueue(db, 'email', { run, n: i, to: `s${i}@example.test`, subject: `Tender ${run} ${i}` });
       const worker = new OutboxWorker(db, { email: sender });
       expect(await worker.runOnce()).toBe(3);
       expect(await new OutboxWorker(db, { email: sender }).runOnce()).toBe(0);
       const mine = () => smtp.messages.filter((m) => m.subject.includes(run));
-      expect(mine().map((m) => [m.subject, m.envelopeTo])).toEqual([0, 1, 2].map((i) => [`Tender ${run} ${i}`, [`s${i}@example.test`]]));
+      expect(mine().map((m) => [m.subject, m.envelopeTo])).toEqual(
+        [0, 1, 2].map((i) => [`Tender ${run} ${i}`, [`s${i}@example.test`]]),
+      );
       expect(new Set(mine().map((m) => m.messageId)).size).toBe(3);
 
       // The peer goes away: the row waits with the error visible, then goes out once when the peer is back.
@@ -268,7 +287,14 @@ describe('outbox to a real SMTP peer (tools/simulators/smtp-catcher.ts)', () => 
         expect(await worker.runOnce()).toBe(1);
         expect(await worker.runOnce()).toBe(0);
         expect(back.messages.map((m) => m.subject)).toEqual([`Tender ${run} late`]);
-        expect((await db.select().from(outbox).where(inArray(outbox.id, [late.id])))[0].status).toBe('done');
+        expect(
+          (
+            await db
+              .select()
+              .from(outbox)
+              .where(inArray(outbox.id, [late.id]))
+          )[0].status,
+        ).toBe('done');
       } finally {
         await back.close();
       }

@@ -10,14 +10,22 @@ import { now } from './clock.ts';
 
 export type OutboxRow = typeof outbox.$inferSelect;
 /** Delivers one row. `tx` is the claiming transaction: writes made with it commit together with "done". */
-export type OutboxHandler = (payload: Record<string, unknown>, ctx: { id: number; tx: Db; attempt: number }) => Promise<void>;
+export type OutboxHandler = (
+  payload: Record<string, unknown>,
+  ctx: { id: number; tx: Db; attempt: number },
+) => Promise<void>;
 export type OutboxHandlers = Partial<Record<OutboxKind, OutboxHandler>>;
 
 export const MAX_ATTEMPTS = 8;
 const backoffSeconds = (attempt: number) => Math.min(3600, 5 * 2 ** (attempt - 1));
 
 /** Writes a side effect. With a dedupe key the same effect is written once however often this is called. */
-export async function enqueue(db: Db, kind: OutboxKind, payload: Record<string, unknown>, dedupeKey?: string) {
+export async function enqueue(
+  db: Db,
+  kind: OutboxKind,
+  payload: Record<string, unknown>,
+  dedupeKey?: string,
+) {
   await db
     .insert(outbox)
     .values({ kind, payload, dedupeKey: dedupeKey ?? null, created: now(), nextAttemptAt: now() })
@@ -54,7 +62,12 @@ export class OutboxWorker {
           select id, kind, payload, attempts from outbox
           where status = 'pending' and next_attempt_at <= ${now()}
           order by id limit ${this.batch} for update skip locked`)) as unknown as {
-          rows: { id: number | string; kind: OutboxKind; payload: Record<string, unknown>; attempts: number }[];
+          rows: {
+            id: number | string;
+            kind: OutboxKind;
+            payload: Record<string, unknown>;
+            attempts: number;
+          }[];
         };
         for (const r of rows.rows) {
           const id = Number(r.id);

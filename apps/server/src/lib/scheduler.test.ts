@@ -7,7 +7,7 @@ import { schedulerHooks } from '../modules/index.ts';
 import { testContext } from '../test/context.ts';
 import { uid } from '../test/factories.ts';
 import { setNow } from './clock.ts';
-import { Scheduler, tick, type TransitionHooks } from './scheduler.ts';
+import { Scheduler, type TransitionHooks, tick } from './scheduler.ts';
 
 const ctx = await testContext();
 const T0 = Date.parse('2031-03-01T10:00:00.000Z');
@@ -16,11 +16,19 @@ const at = (minutes: number) => new Date(T0 + minutes * 60_000);
 async function buildTender(start: Date, finish: Date, status: TenderStatus = 'WAITING') {
   const [t] = await ctx.db
     .insert(tenders)
-    .values({ tenderCode: `T-${uid()}`, start, finish, status, warehouseId: ctx.warehouse.id, groupId: ctx.group.id })
+    .values({
+      tenderCode: `T-${uid()}`,
+      start,
+      finish,
+      status,
+      warehouseId: ctx.warehouse.id,
+      groupId: ctx.group.id,
+    })
     .returning();
   return t;
 }
-const statusOf = async (id: number) => (await ctx.db.select({ s: tenders.status }).from(tenders).where(eq(tenders.id, id)))[0].s;
+const statusOf = async (id: number) =>
+  (await ctx.db.select({ s: tenders.status }).from(tenders).where(eq(tenders.id, id)))[0].s;
 const clock = async (body: { now?: string; advance_seconds?: number }) => {
   const res = await ctx.app.inject({ method: 'POST', url: '/api/_test/clock/', payload: body });
   expect(res.statusCode, res.body).toBe(200);
@@ -74,7 +82,9 @@ describe('scheduler', () => {
 
   it('never moves a tender in another status, whatever its dates', async () => {
     const others = await Promise.all(
-      (['DRAFT', 'CHOOSING', 'CANCELED', 'FAILED', 'ORDERED'] as const).map((s) => buildTender(at(400), at(430), s)),
+      (['DRAFT', 'CHOOSING', 'CANCELED', 'FAILED', 'ORDERED'] as const).map((s) =>
+        buildTender(at(400), at(430), s),
+      ),
     );
     await clock({ now: at(500).toISOString() });
     await clock({ advance_seconds: 86_400 });
@@ -84,7 +94,9 @@ describe('scheduler', () => {
 
   it('moves each tender exactly once when several schedulers tick at the same time', async () => {
     await clock({ now: at(600).toISOString() });
-    const due = await Promise.all(Array.from({ length: 30 }, (_, i) => buildTender(at(610 + (i % 3)), at(i % 2 ? 700 : 2000))));
+    const due = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => buildTender(at(610 + (i % 3)), at(i % 2 ? 700 : 2000))),
+    );
     const ids = due.map((t) => t.id);
     const hooked = { activated: [] as number[], finished: [] as number[] };
     const hooks = schedulerHooks(ctx.app);
@@ -116,7 +128,9 @@ describe('scheduler', () => {
 
     const perTender = new Map<number, number>();
     for (const m of await statusMoves(ids)) perTender.set(m.id, (perTender.get(m.id) ?? 0) + 1);
-    for (const t of due) expect(perTender.get(t.id), `tender ${t.id}`).toBe(finishedNow.includes(t.id) ? 2 : 1);
-    for (const t of due) expect(await statusOf(t.id)).toBe(finishedNow.includes(t.id) ? 'FINISHED' : 'ACTIVE');
+    for (const t of due)
+      expect(perTender.get(t.id), `tender ${t.id}`).toBe(finishedNow.includes(t.id) ? 2 : 1);
+    for (const t of due)
+      expect(await statusOf(t.id)).toBe(finishedNow.includes(t.id) ? 'FINISHED' : 'ACTIVE');
   });
 });

@@ -14,7 +14,13 @@ export interface TransitionHooks {
   finished?: (tx: Db, tenderIds: number[]) => Promise<void>;
 }
 
-async function move(db: Db, from: string, to: string, column: 'start' | 'finish', hook?: (tx: Db, ids: number[]) => Promise<void>) {
+async function move(
+  db: Db,
+  from: string,
+  to: string,
+  column: 'start' | 'finish',
+  hook?: (tx: Db, ids: number[]) => Promise<void>,
+) {
   return db.transaction(async (tx) => {
     const at = now();
     // Rows another replica is moving right now are skipped (it will commit them), so replicas never wait on
@@ -27,7 +33,13 @@ async function move(db: Db, from: string, to: string, column: 'start' | 'finish'
       returning id`)) as unknown as { rows: { id: number }[] };
     const ids = res.rows.map((r) => Number(r.id));
     for (const id of ids) {
-      await audit(tx as unknown as Db, { entity: 'tender', entityId: id, tenderId: id, action: 'status', data: { from, to, by: 'scheduler' } });
+      await audit(tx as unknown as Db, {
+        entity: 'tender',
+        entityId: id,
+        tenderId: id,
+        action: 'status',
+        data: { from, to, by: 'scheduler' },
+      });
     }
     if (ids.length && hook) await hook(tx as unknown as Db, ids);
     return ids;

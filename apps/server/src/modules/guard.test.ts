@@ -3,7 +3,7 @@
 // validation, so any path value and no body will do.
 import { describe, expect, it } from 'vitest';
 import { testContext } from '../test/context.ts';
-import { fillPath, label, refusedGroups, ROLE_USERS } from '../test/routes.ts';
+import { fillPath, label, ROLE_USERS, refusedGroups } from '../test/routes.ts';
 
 const ctx = await testContext();
 const routes = ctx.app.routeTable;
@@ -12,7 +12,13 @@ const guarded = routes.filter((r) => r.access !== 'public');
 describe('route guard', () => {
   it('sees the route table, with the known routes in it', () => {
     const names = routes.map(label);
-    for (const r of ['GET /api/health/', 'POST /api/login/', 'GET /api/groups/', 'PATCH /api/warehouses/:id/', 'GET /api/profile/'])
+    for (const r of [
+      'GET /api/health/',
+      'POST /api/login/',
+      'GET /api/groups/',
+      'PATCH /api/warehouses/:id/',
+      'GET /api/profile/',
+    ])
       expect(names).toContain(r);
     expect(guarded.length).toBeGreaterThan(5);
   });
@@ -21,7 +27,8 @@ describe('route guard', () => {
     const wrong: string[] = [];
     for (const r of guarded) {
       const res = await ctx.as(null, { method: r.method as 'GET', url: fillPath(r.url) });
-      if (res.statusCode !== 401 || res.json().detail !== 'not_authenticated') wrong.push(`${label(r)} → ${res.statusCode} ${res.body}`);
+      if (res.statusCode !== 401 || res.json().detail !== 'not_authenticated')
+        wrong.push(`${label(r)} → ${res.statusCode} ${res.body}`);
     }
     expect(wrong).toEqual([]);
   });
@@ -30,8 +37,13 @@ describe('route guard', () => {
     const wrong: string[] = [];
     for (const r of guarded) {
       for (const authorization of [`Token ${'x'.repeat(43)}`, 'Bearer abc', 'Token']) {
-        const res = await ctx.app.inject({ method: r.method as 'GET', url: fillPath(r.url), headers: { authorization } });
-        if (res.statusCode !== 401 || res.json().detail !== 'invalid_token') wrong.push(`${label(r)} [${authorization}] → ${res.statusCode}`);
+        const res = await ctx.app.inject({
+          method: r.method as 'GET',
+          url: fillPath(r.url),
+          headers: { authorization },
+        });
+        if (res.statusCode !== 401 || res.json().detail !== 'invalid_token')
+          wrong.push(`${label(r)} [${authorization}] → ${res.statusCode}`);
       }
     }
     expect(wrong).toEqual([]);
@@ -46,7 +58,8 @@ describe('route guard', () => {
         for (const role of roles) {
           const res = await ctx.as(role, { method: r.method as 'GET', url: fillPath(r.url) });
           checked++;
-          if (res.statusCode !== 403 || res.json().detail !== 'forbidden') wrong.push(`${label(r)} as ${role} → ${res.statusCode} ${res.body}`);
+          if (res.statusCode !== 403 || res.json().detail !== 'forbidden')
+            wrong.push(`${label(r)} as ${role} → ${res.statusCode} ${res.body}`);
         }
       }
     }

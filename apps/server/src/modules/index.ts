@@ -6,16 +6,16 @@ import authRoutes from './auth/routes.ts';
 import blacklistRoutes from './blacklist/routes.ts';
 import catalogueRoutes from './catalogue/routes.ts';
 import detailsRoutes from './details/routes.ts';
-import integrationsRoutes from './integrations/routes.ts';
 import { directoOutboxHandler } from './integrations/directo.ts';
 import moduleRoutes from './integrations/modules.ts';
-import notificationsRoutes from './notifications/routes.ts';
+import integrationsRoutes from './integrations/routes.ts';
 import { emailOutboxHandler } from './notifications/mailer.ts';
+import notificationsRoutes from './notifications/routes.ts';
 import profileRoutes from './profile/routes.ts';
 import setupRoutes from './setup/routes.ts';
 import systemRoutes from './system/routes.ts';
-import { tenderSchedulerHooks } from './tenders/lifecycle.ts';
 import tenderExportRoutes from './tenders/exportRoutes.ts';
+import { tenderSchedulerHooks } from './tenders/lifecycle.ts';
 import tendersRoutes from './tenders/routes.ts';
 
 export const routeModules = [

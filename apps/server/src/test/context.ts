@@ -2,7 +2,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll } from 'vitest';
 import { buildApp } from '../app.ts';
-import { testConfig, type Config } from '../config.ts';
+import { type Config, testConfig } from '../config.ts';
 import { resetClock } from '../lib/clock.ts';
 import { freshDatabase } from './db.ts';
 import { buildGroup, buildSupplier, buildUser, buildWarehouse, TEST_PASSWORD } from './factories.ts';
@@ -22,12 +22,30 @@ export async function testContext(overrides: Partial<Config> = {}) {
   const supplierCo = await buildSupplier(db, {}, [group.id, group2.id]);
   const supplierCo2 = await buildSupplier(db, {}, [group.id]);
   const users = {
-    admin: await buildUser(db, { group: 'ADMINISTRATOR', groupIds: [group.id, group2.id], canBlacklist: true }),
-    contractor: await buildUser(db, { group: 'CONTRACTOR', groupIds: [group.id, group2.id], canBlacklist: true }),
+    admin: await buildUser(db, {
+      group: 'ADMINISTRATOR',
+      groupIds: [group.id, group2.id],
+      canBlacklist: true,
+    }),
+    contractor: await buildUser(db, {
+      group: 'CONTRACTOR',
+      groupIds: [group.id, group2.id],
+      canBlacklist: true,
+    }),
     master: await buildUser(db, { group: 'MASTER', groupIds: [group.id] }),
-    supplier: await buildUser(db, { group: 'SUPPLIER', supplierId: supplierCo.id, supplierRole: 'ADVANCED', isAdmin: true }),
+    supplier: await buildUser(db, {
+      group: 'SUPPLIER',
+      supplierId: supplierCo.id,
+      supplierRole: 'ADVANCED',
+      isAdmin: true,
+    }),
     employee: await buildUser(db, { group: 'SUPPLIER', supplierId: supplierCo.id, supplierRole: 'PLAIN' }),
-    supplier2: await buildUser(db, { group: 'SUPPLIER', supplierId: supplierCo2.id, supplierRole: 'ADVANCED', isAdmin: true }),
+    supplier2: await buildUser(db, {
+      group: 'SUPPLIER',
+      supplierId: supplierCo2.id,
+      supplierRole: 'ADVANCED',
+      isAdmin: true,
+    }),
   };
   const tokens = new Map<string, string>();
 

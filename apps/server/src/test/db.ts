@@ -25,7 +25,9 @@ export async function freshDatabase(): Promise<Database> {
       // pool.end() resolves before its connections have said goodbye; a forced drop would kill them mid-way
       // (FATAL 57P01 as an unhandled error in the test run). Wait until they are gone first.
       for (let i = 0; i < 50; i++) {
-        const r = await admin.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        const r = await admin.query('select count(*)::int as n from pg_stat_activity where datname = $1', [
+          name,
+        ]);
         if (r.rows[0].n === 0) break;
         await new Promise((resolve) => setTimeout(resolve, 20));
       }

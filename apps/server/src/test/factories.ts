@@ -11,11 +11,17 @@ let hashed: Promise<string> | null = null;
 const passwordHash = () => (hashed ??= hashPassword(TEST_PASSWORD));
 
 export async function buildGroup(db: Db, v: Partial<typeof s.groups.$inferInsert> = {}) {
-  const [g] = await db.insert(s.groups).values({ name: `Group ${uid()}`, ...v }).returning();
+  const [g] = await db
+    .insert(s.groups)
+    .values({ name: `Group ${uid()}`, ...v })
+    .returning();
   return g;
 }
 
-export async function buildWarehouse(db: Db, v: Partial<typeof s.warehouses.$inferInsert> & { groupId: number }) {
+export async function buildWarehouse(
+  db: Db,
+  v: Partial<typeof s.warehouses.$inferInsert> & { groupId: number },
+) {
   const u = uid();
   const [w] = await db
     .insert(s.warehouses)
@@ -24,13 +30,24 @@ export async function buildWarehouse(db: Db, v: Partial<typeof s.warehouses.$inf
   return w;
 }
 
-export async function buildSupplier(db: Db, v: Partial<typeof s.suppliers.$inferInsert> = {}, groupIds: number[] = []) {
+export async function buildSupplier(
+  db: Db,
+  v: Partial<typeof s.suppliers.$inferInsert> = {},
+  groupIds: number[] = [],
+) {
   const u = uid();
   const [sup] = await db
     .insert(s.suppliers)
-    .values({ name: `Supplier ${u} OÜ`, registrationCode: `1${Date.now() % 1e7}${u}`.slice(0, 12), email: `s${u}@example.test`, isNew: false, ...v })
+    .values({
+      name: `Supplier ${u} OÜ`,
+      registrationCode: `1${Date.now() % 1e7}${u}`.slice(0, 12),
+      email: `s${u}@example.test`,
+      isNew: false,
+      ...v,
+    })
     .returning();
-  if (groupIds.length) await db.insert(s.supplierGroups).values(groupIds.map((groupId) => ({ supplierId: sup.id, groupId })));
+  if (groupIds.length)
+    await db.insert(s.supplierGroups).values(groupIds.map((groupId) => ({ supplierId: sup.id, groupId })));
   return sup;
 }
 
@@ -51,26 +68,42 @@ export async function buildUser(
       ...values,
     })
     .returning();
-  if (groupIds.length) await db.insert(s.userGroups).values(groupIds.map((groupId) => ({ userId: user.id, groupId })));
+  if (groupIds.length)
+    await db.insert(s.userGroups).values(groupIds.map((groupId) => ({ userId: user.id, groupId })));
   return user;
 }
 
 export async function buildUnit(db: Db, v: Partial<typeof s.units.$inferInsert> = {}) {
-  const [x] = await db.insert(s.units).values({ code: `u${uid()}`, name: 'piece', ...v }).returning();
+  const [x] = await db
+    .insert(s.units)
+    .values({ code: `u${uid()}`, name: 'piece', ...v })
+    .returning();
   return x;
 }
 
 export async function buildProducer(db: Db, v: Partial<typeof s.producers.$inferInsert> = {}) {
-  const [x] = await db.insert(s.producers).values({ name: `Producer ${uid()}`, ...v }).returning();
+  const [x] = await db
+    .insert(s.producers)
+    .values({ name: `Producer ${uid()}`, ...v })
+    .returning();
   return x;
 }
 
 export async function buildPart(db: Db, v: Partial<typeof s.parts.$inferInsert> = {}) {
-  const [x] = await db.insert(s.parts).values({ code: `P-${uid()}`, name: `Part ${uid()}`, ...v }).returning();
+  const [x] = await db
+    .insert(s.parts)
+    .values({ code: `P-${uid()}`, name: `Part ${uid()}`, ...v })
+    .returning();
   return x;
 }
 
-export async function buildDetail(db: Db, v: Partial<typeof s.details.$inferInsert> & { partId: number; warehouseId: number }) {
-  const [x] = await db.insert(s.details).values({ replenishmentQty: '5', ...v }).returning();
+export async function buildDetail(
+  db: Db,
+  v: Partial<typeof s.details.$inferInsert> & { partId: number; warehouseId: number },
+) {
+  const [x] = await db
+    .insert(s.details)
+    .values({ replenishmentQty: '5', ...v })
+    .returning();
   return x;
 }

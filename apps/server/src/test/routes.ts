@@ -2,15 +2,18 @@
 import type { Access, RouteEntry } from '../lib/auth.ts';
 import type { Role } from './context.ts';
 
-export const ROLE_USERS = { ADMINISTRATOR: 'admin', CONTRACTOR: 'contractor', MASTER: 'master', SUPPLIER: 'supplier' } as const satisfies Record<
-  string,
-  Role
->;
+export const ROLE_USERS = {
+  ADMINISTRATOR: 'admin',
+  CONTRACTOR: 'contractor',
+  MASTER: 'master',
+  SUPPLIER: 'supplier',
+} as const satisfies Record<string, Role>;
 export type GroupName = keyof typeof ROLE_USERS;
 export const GROUPS = Object.keys(ROLE_USERS) as GroupName[];
 
 /** Fills path parameters (":id", ":uuid(^…$)", "*") with a value. */
-export const fillPath = (url: string, value = '1') => url.replace(/:[A-Za-z0-9_]+(\([^)]*\))?/g, value).replace(/\*/g, value);
+export const fillPath = (url: string, value = '1') =>
+  url.replace(/:[A-Za-z0-9_]+(\([^)]*\))?/g, value).replace(/\*/g, value);
 
 /** OpenAPI spelling of a route path: "/api/groups/:id/" → "/api/groups/{id}/". */
 export const openapiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)(\([^)]*\))?/g, '{$1}');

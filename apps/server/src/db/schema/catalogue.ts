@@ -156,7 +156,10 @@ export const blacklistProducers = pgTable(
       .notNull()
       .references(() => producers.id),
   },
-  (t) => [primaryKey({ columns: [t.blacklistId, t.producerId] }), index('blacklist_producers_producer_idx').on(t.producerId)],
+  (t) => [
+    primaryKey({ columns: [t.blacklistId, t.producerId] }),
+    index('blacklist_producers_producer_idx').on(t.producerId),
+  ],
 );
 
 /** Change log of a blacklist entry (each save writes one with its reason comment). */

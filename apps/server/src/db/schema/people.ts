@@ -1,3 +1,4 @@
+import type { Language, SupplierRole, UserGroup } from '@portal/shared';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -11,7 +12,6 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { Language, SupplierRole, UserGroup } from '@portal/shared';
 import { categories } from './catalogue.ts';
 import { groups, stamps } from './setup.ts';
 
@@ -45,7 +45,10 @@ export const supplierGroups = pgTable(
       .notNull()
       .references(() => groups.id),
   },
-  (t) => [primaryKey({ columns: [t.supplierId, t.groupId] }), index('supplier_groups_group_idx').on(t.groupId)],
+  (t) => [
+    primaryKey({ columns: [t.supplierId, t.groupId] }),
+    index('supplier_groups_group_idx').on(t.groupId),
+  ],
 );
 
 /** Supplier category group link: which categories a supplier serves in which group. */
@@ -100,7 +103,10 @@ export const users = pgTable(
     uniqueIndex('users_personal_code_uq').on(t.personalCode),
     index('users_supplier_idx').on(t.supplierId),
     check('users_group_ck', sql`${t.group} in ('ADMINISTRATOR','CONTRACTOR','MASTER','SUPPLIER')`),
-    check('users_supplier_role_ck', sql`${t.supplierRole} is null or ${t.supplierRole} in ('PLAIN','ADVANCED')`),
+    check(
+      'users_supplier_role_ck',
+      sql`${t.supplierRole} is null or ${t.supplierRole} in ('PLAIN','ADVANCED')`,
+    ),
     check(
       'users_supplier_ck',
       sql`(${t.group} = 'SUPPLIER') = (${t.supplierId} is not null and ${t.supplierRole} is not null)`,

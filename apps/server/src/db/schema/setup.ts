@@ -1,11 +1,22 @@
 import type { TemplateKey, TemplateLanguage, TemplateType } from '@portal/shared';
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 const stamps = {
   created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
   updated: timestamp('updated', { withTimezone: true }).notNull().defaultNow(),
 };
+
 export { stamps };
 
 /** Warehouse group, also called department or division ("Bussid", "Trammid"). */

@@ -1,6 +1,16 @@
 import type { OutboxKind } from '@portal/shared';
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /**
  * Append-only audit of every state change (tender, detail, proposal, winner, blacklist, user, …).
@@ -19,7 +29,10 @@ export const history = pgTable(
     data: jsonb('data').notNull().default(sql`'{}'::jsonb`),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('history_entity_idx').on(t.entity, t.entityId), index('history_tender_idx').on(t.tenderId, t.id)],
+  (t) => [
+    index('history_entity_idx').on(t.entity, t.entityId),
+    index('history_tender_idx').on(t.tenderId, t.id),
+  ],
 );
 
 /** Side effects written in the same transaction as their cause, delivered by the outbox worker. */

@@ -1,5 +1,14 @@
+import type {
+  BcSyncStatus,
+  DetailStatus,
+  ExportStatus,
+  TenderLogAction,
+  TenderStatus,
+  WinnerReason,
+} from '@portal/shared';
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   date,
   index,
@@ -10,9 +19,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
-  boolean,
 } from 'drizzle-orm/pg-core';
-import type { BcSyncStatus, DetailStatus, ExportStatus, TenderLogAction, TenderStatus, WinnerReason } from '@portal/shared';
 import { parts, producers } from './catalogue.ts';
 import { suppliers, users } from './people.ts';
 import { groups, modules, stamps, warehouses } from './setup.ts';
@@ -216,7 +223,10 @@ export const purchaseOrders = pgTable(
     exportCode: text('export_code'),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('purchase_orders_uq').on(t.tenderId, t.supplierId), uniqueIndex('purchase_orders_code_uq').on(t.orderCode)],
+  (t) => [
+    uniqueIndex('purchase_orders_uq').on(t.tenderId, t.supplierId),
+    uniqueIndex('purchase_orders_code_uq').on(t.orderCode),
+  ],
 );
 
 /** One manual or automatic export of a tender's orders to an integration module. */

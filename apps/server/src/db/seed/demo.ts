@@ -986,7 +986,10 @@ async function build(db: Db, passwordHash: string) {
         const qty = Number(line.qty);
         // Several offer lines on one part are alternatives that share the need: their available
         // quantities add up to at most the needed quantity (spec 1 §5, the shared offer rule).
-        const n = Math.max(1, Math.min(allowed.length, Math.floor(qty), rnd() < 0.6 ? 1 : rnd() < 0.6 ? 2 : 3));
+        const n = Math.max(
+          1,
+          Math.min(allowed.length, Math.floor(qty), rnd() < 0.6 ? 1 : rnd() < 0.6 ? 2 : 3),
+        );
         const share = Math.max(1, Math.floor(qty / n));
         const start = int(0, allowed.length - 1);
         for (let k = 0; k < n; k++) {

@@ -20,8 +20,16 @@ describe('login and token life', () => {
   });
 
   it('refuses a wrong password with a field message that does not say which part was wrong', async () => {
-    const wrongPw = await ctx.app.inject({ method: 'POST', url: '/api/login/', payload: { email: ctx.users.admin.email, password: 'nope-nope' } });
-    const noUser = await ctx.app.inject({ method: 'POST', url: '/api/login/', payload: { email: 'nobody@example.test', password: 'nope-nope' } });
+    const wrongPw = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login/',
+      payload: { email: ctx.users.admin.email, password: 'nope-nope' },
+    });
+    const noUser = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login/',
+      payload: { email: 'nobody@example.test', password: 'nope-nope' },
+    });
     expect(wrongPw.statusCode).toBe(400);
     expect(wrongPw.json()).toEqual({ password: ['invalid_credentials'] });
     expect(noUser.json()).toEqual(wrongPw.json());
@@ -48,16 +56,32 @@ describe('login and token life', () => {
     const token = await ctx.login(ctx.users.master.email);
     let res = await ctx.app.inject({ method: 'POST', url: '/api/expire/', payload: { token } });
     expect(res.json()).toEqual({ valid: true, request_terms: true });
-    res = await ctx.app.inject({ method: 'POST', url: '/api/terms-of-use-consent/', headers: { authorization: `Token ${token}` } });
+    res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/terms-of-use-consent/',
+      headers: { authorization: `Token ${token}` },
+    });
     expect(res.statusCode).toBe(200);
     res = await ctx.app.inject({ method: 'POST', url: '/api/expire/', payload: { token } });
     expect(res.json()).toEqual({ valid: true, request_terms: false });
-    res = await ctx.app.inject({ method: 'GET', url: '/api/profile/', headers: { authorization: `Token ${token}` } });
+    res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/profile/',
+      headers: { authorization: `Token ${token}` },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().results[0].user.email).toBe(ctx.users.master.email);
-    res = await ctx.app.inject({ method: 'POST', url: '/api/logout/', headers: { authorization: `Token ${token}` } });
+    res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/logout/',
+      headers: { authorization: `Token ${token}` },
+    });
     expect(res.statusCode).toBe(204);
-    res = await ctx.app.inject({ method: 'GET', url: '/api/profile/', headers: { authorization: `Token ${token}` } });
+    res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/profile/',
+      headers: { authorization: `Token ${token}` },
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ detail: 'invalid_token' });
     res = await ctx.app.inject({ method: 'POST', url: '/api/expire/', payload: { token } });
@@ -66,7 +90,11 @@ describe('login and token life', () => {
 
   it('answers 401 without a token and with an unknown one', async () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/profile/' })).statusCode).toBe(401);
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/profile/', headers: { authorization: `Token ${'x'.repeat(43)}` } });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/profile/',
+      headers: { authorization: `Token ${'x'.repeat(43)}` },
+    });
     expect(res.statusCode).toBe(401);
   });
 
@@ -84,7 +112,12 @@ describe('login and token life', () => {
     expect(codes.slice(0, 5)).toEqual([400, 400, 400, 400, 400]);
     expect(codes.slice(5)).toEqual([429, 429]);
     // The right password from that address is refused too until the window passes; other addresses are not.
-    const blocked = await ctx.app.inject({ method: 'POST', url: '/api/login/', remoteAddress: '10.9.9.9', payload: { email: ctx.users.admin.email, password: TEST_PASSWORD } });
+    const blocked = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login/',
+      remoteAddress: '10.9.9.9',
+      payload: { email: ctx.users.admin.email, password: TEST_PASSWORD },
+    });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toEqual({ detail: 'too_many_requests' });
   });

@@ -1,13 +1,14 @@
 // E-mail login, token check (may ask for terms consent), logout, terms consent.
+
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ZApp } from '../../app.ts';
+import { authTokens } from '../../db/schema/index.ts';
 import { currentUser, resolveToken, revokeTokens } from '../../lib/auth.ts';
+import { now } from '../../lib/clock.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import { loginBody, loginResponse } from './schema.ts';
 import { consent, LoginThrottle, login, needsTerms } from './service.ts';
-import { authTokens } from '../../db/schema/index.ts';
-import { eq } from 'drizzle-orm';
-import { now } from '../../lib/clock.ts';
 
 export default async function routes(app: ZApp) {
   const throttle = new LoginThrottle(app.config.LOGIN_RATE_LIMIT);
@@ -21,7 +22,12 @@ export default async function routes(app: ZApp) {
     async (request) => {
       throttle.check(request.ip);
       try {
-        const out = await login(app.db, request.body.email, request.body.password, app.config.TOKEN_IDLE_HOURS);
+        const out = await login(
+          app.db,
+          request.body.email,
+          request.body.password,
+          app.config.TOKEN_IDLE_HOURS,
+        );
         throttle.succeed(request.ip);
         return out;
       } catch (err) {
@@ -52,7 +58,10 @@ export default async function routes(app: ZApp) {
     '/logout/',
     { config: { access: 'authenticated' }, schema: { tags: ['auth'], response: { 204: z.null() } } },
     async (request, reply) => {
-      await app.db.update(authTokens).set({ revoked: now() }).where(eq(authTokens.id, currentUser(request).tokenId));
+      await app.db
+        .update(authTokens)
+        .set({ revoked: now() })
+        .where(eq(authTokens.id, currentUser(request).tokenId));
       return reply.code(204).send(null);
     },
   );
@@ -68,7 +77,10 @@ export default async function routes(app: ZApp) {
 
   app.post(
     '/terms-of-use-consent/',
-    { config: { access: 'authenticated' }, schema: { tags: ['auth'], response: { 200: z.object({ consented: z.literal(true) }) } } },
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['auth'], response: { 200: z.object({ consented: z.literal(true) }) } },
+    },
     async (request) => {
       await consent(app.db, currentUser(request).id);
       return { consented: true as const };

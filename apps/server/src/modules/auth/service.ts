@@ -19,7 +19,8 @@ export class LoginThrottle {
   }
   check(ip: string) {
     const f = this.failures.get(ip);
-    if (f && f.until > Date.now() && f.count >= this.max) throw new AppError(429, { detail: 'too_many_requests' });
+    if (f && f.until > Date.now() && f.count >= this.max)
+      throw new AppError(429, { detail: 'too_many_requests' });
   }
   fail(ip: string) {
     const f = this.failures.get(ip);
@@ -61,7 +62,12 @@ export async function groupOptions(db: Db, u: { id: number; group: string; suppl
     return db
       .select({ id: groups.id, name: groups.name })
       .from(groups)
-      .where(and(eq(groups.isDeleted, false), sql`${groups.id} in (select group_id from supplier_groups where supplier_id = ${u.supplierId})`))
+      .where(
+        and(
+          eq(groups.isDeleted, false),
+          sql`${groups.id} in (select group_id from supplier_groups where supplier_id = ${u.supplierId})`,
+        ),
+      )
       .orderBy(groups.name);
   }
   return db
@@ -81,7 +87,10 @@ export async function login(db: Db, email: string, password: string, idleHours: 
   if (!u || !ok) throw invalid('password', 'invalid_credentials');
   if (!u.isActive) throw new AppError(403, { detail: 'account_disabled' });
   if (u.supplierId) {
-    const [s] = await db.select({ isActive: suppliers.isActive }).from(suppliers).where(eq(suppliers.id, u.supplierId));
+    const [s] = await db
+      .select({ isActive: suppliers.isActive })
+      .from(suppliers)
+      .where(eq(suppliers.id, u.supplierId));
     if (!s?.isActive) throw new AppError(403, { detail: 'supplier_disabled' });
   }
   const token = await issueToken(db, u.id, idleHours);
@@ -98,5 +107,8 @@ export async function needsTerms(db: Db, userId: number) {
 }
 
 export async function consent(db: Db, userId: number) {
-  await db.insert(termsConsents).values({ userId, version: TERMS_VERSION, created: now() }).onConflictDoNothing();
+  await db
+    .insert(termsConsents)
+    .values({ userId, version: TERMS_VERSION, created: now() })
+    .onConflictDoNothing();
 }

@@ -21,12 +21,20 @@ const moduleItem = z.object({
 const text = (max: number) => z.string().trim().min(1, 'required').max(max, 'too_long');
 const moduleCreate = z.object({
   name: text(100),
-  url: z.string().trim().min(1, { error: 'required', abort: true }).max(500, 'too_long').regex(/^https?:\/\/\S+$/, 'invalid_url'),
+  url: z
+    .string()
+    .trim()
+    .min(1, { error: 'required', abort: true })
+    .max(500, 'too_long')
+    .regex(/^https?:\/\/\S+$/, 'invalid_url'),
   key: text(500),
   is_active: z.boolean().default(true),
 });
 const modulePatch = moduleCreate.partial();
-const moduleListQuery = listQuery.extend({ name__exact: z.string().max(100).optional(), is_active: boolQuery.optional() });
+const moduleListQuery = listQuery.extend({
+  name__exact: z.string().max(100).optional(),
+  is_active: boolQuery.optional(),
+});
 
 type Row = typeof modules.$inferSelect;
 const serialize = (m: Row, user: SessionUser) => ({
@@ -41,7 +49,9 @@ async function nameTaken(db: Db, name: string, exceptId?: number) {
   const [row] = await db
     .select({ id: modules.id })
     .from(modules)
-    .where(and(sql`lower(${modules.name}) = lower(${name})`, exceptId ? ne(modules.id, exceptId) : undefined));
+    .where(
+      and(sql`lower(${modules.name}) = lower(${name})`, exceptId ? ne(modules.id, exceptId) : undefined),
+    );
   return !!row;
 }
 
@@ -49,17 +59,30 @@ export default async function moduleRoutes(app: ZApp) {
   const tags = ['setup'];
   app.get(
     '/modules/',
-    { config: { access: BUYERS }, schema: { tags, querystring: moduleListQuery, response: { 200: paged(moduleItem) } } },
+    {
+      config: { access: BUYERS },
+      schema: { tags, querystring: moduleListQuery, response: { 200: paged(moduleItem) } },
+    },
     (request) => {
       const q = request.query;
       const user = currentUser(request);
       return paginate({
         db: app.db,
         query: q,
-        spec: { ordering: { name: modules.name, is_active: modules.isActive, id: modules.id }, defaultOrdering: 'name', search: [modules.name], id: modules.id },
+        spec: {
+          ordering: { name: modules.name, is_active: modules.isActive, id: modules.id },
+          defaultOrdering: 'name',
+          search: [modules.name],
+          id: modules.id,
+        },
         select: () => app.db.select({ m: modules, _count: totalCount() }).from(modules).$dynamic(),
         where: [
-          q.name__exact ? ilike(modules.name, q.name__exact.replace(/[\\%_]/g, (c) => `\\${c}`)) : undefined,
+          q.name__exact
+            ? ilike(
+                modules.name,
+                q.name__exact.replace(/[\\%_]/g, (c) => `\\${c}`),
+              )
+            : undefined,
           q.is_active === undefined ? undefined : eq(modules.isActive, q.is_active),
         ],
         map: (rows) => rows.map((r) => serialize(r.m, user)),
@@ -81,13 +104,26 @@ export default async function moduleRoutes(app: ZApp) {
     async (request, reply) => {
       const b = request.body;
       if (await nameTaken(app.db, b.name)) throw invalid('name', 'name_exists');
-      const [m] = await app.db.insert(modules).values({ name: b.name, url: b.url, key: b.key, isActive: b.is_active, created: now(), updated: now() }).returning();
+      const [m] = await app.db
+        .insert(modules)
+        .values({
+          name: b.name,
+          url: b.url,
+          key: b.key,
+          isActive: b.is_active,
+          created: now(),
+          updated: now(),
+        })
+        .returning();
       return reply.code(201).send(serialize(m, currentUser(request)));
     },
   );
   app.patch(
     '/modules/:id/',
-    { config: { access: ADMIN }, schema: { tags, params: idParams, body: modulePatch, response: { 200: moduleItem } } },
+    {
+      config: { access: ADMIN },
+      schema: { tags, params: idParams, body: modulePatch, response: { 200: moduleItem } },
+    },
     async (request) => {
       const b = request.body;
       const id = request.params.id;

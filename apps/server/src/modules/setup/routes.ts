@@ -20,7 +20,10 @@ export default async function routes(app: ZApp) {
 
   app.get(
     '/groups/',
-    { config: { access: 'authenticated' }, schema: { tags, querystring: groupListQuery, response: { 200: paged(groupItem) } } },
+    {
+      config: { access: 'authenticated' },
+      schema: { tags, querystring: groupListQuery, response: { 200: paged(groupItem) } },
+    },
     (request) => svc.listGroups(app.db, request.query),
   );
   app.get(
@@ -30,18 +33,27 @@ export default async function routes(app: ZApp) {
   );
   app.post(
     '/groups/',
-    { config: { access: ADMIN_CONTRACTOR }, schema: { tags, body: groupCreate, response: { 201: groupItem } } },
+    {
+      config: { access: ADMIN_CONTRACTOR },
+      schema: { tags, body: groupCreate, response: { 201: groupItem } },
+    },
     async (request, reply) => reply.code(201).send(await svc.createGroup(app.db, request.body)),
   );
   app.patch(
     '/groups/:id/',
-    { config: { access: ADMIN_CONTRACTOR }, schema: { tags, params: idParams, body: groupPatch, response: { 200: groupItem } } },
+    {
+      config: { access: ADMIN_CONTRACTOR },
+      schema: { tags, params: idParams, body: groupPatch, response: { 200: groupItem } },
+    },
     (request) => svc.updateGroup(app.db, request.params.id, request.body),
   );
 
   app.get(
     '/warehouses/',
-    { config: { access: BUYERS }, schema: { tags, querystring: warehouseListQuery, response: { 200: paged(warehouseItem) } } },
+    {
+      config: { access: BUYERS },
+      schema: { tags, querystring: warehouseListQuery, response: { 200: paged(warehouseItem) } },
+    },
     (request) => svc.listWarehouses(app.db, request.query),
   );
   app.get(
@@ -51,12 +63,18 @@ export default async function routes(app: ZApp) {
   );
   app.post(
     '/warehouses/',
-    { config: { access: ADMIN_CONTRACTOR }, schema: { tags, body: warehouseCreate, response: { 201: warehouseItem } } },
+    {
+      config: { access: ADMIN_CONTRACTOR },
+      schema: { tags, body: warehouseCreate, response: { 201: warehouseItem } },
+    },
     async (request, reply) => reply.code(201).send(await svc.createWarehouse(app.db, request.body)),
   );
   app.patch(
     '/warehouses/:id/',
-    { config: { access: ADMIN_CONTRACTOR }, schema: { tags, params: idParams, body: warehousePatch, response: { 200: warehouseItem } } },
+    {
+      config: { access: ADMIN_CONTRACTOR },
+      schema: { tags, params: idParams, body: warehousePatch, response: { 200: warehouseItem } },
+    },
     (request) => svc.updateWarehouse(app.db, request.params.id, request.body),
   );
 }

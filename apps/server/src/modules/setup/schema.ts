@@ -6,12 +6,21 @@ const name = z.string().trim().min(1, 'blank').max(200, 'too_long');
 const optionalText = (max: number) => z.string().trim().max(max, 'too_long').nullable().optional();
 const id = z.number().int().positive().max(2_147_483_647);
 
-export const groupItem = z.object({ id: z.number(), name: z.string(), is_active: z.boolean(), is_deleted: z.boolean() });
+export const groupItem = z.object({
+  id: z.number(),
+  name: z.string(),
+  is_active: z.boolean(),
+  is_deleted: z.boolean(),
+});
 export type GroupItem = z.infer<typeof groupItem>;
 
 export const groupListQuery = listQuery.extend({ is_active: boolQuery.optional() });
 export const groupCreate = z.object({ name, is_active: z.boolean().optional() });
-export const groupPatch = z.object({ name: name.optional(), is_active: z.boolean().optional(), is_deleted: z.boolean().optional() });
+export const groupPatch = z.object({
+  name: name.optional(),
+  is_active: z.boolean().optional(),
+  is_deleted: z.boolean().optional(),
+});
 
 export const warehouseItem = z.object({
   id: z.number(),
@@ -25,7 +34,10 @@ export const warehouseItem = z.object({
 });
 export type WarehouseItem = z.infer<typeof warehouseItem>;
 
-export const warehouseListQuery = listQuery.extend({ is_active: boolQuery.optional(), group: idString.optional() });
+export const warehouseListQuery = listQuery.extend({
+  is_active: boolQuery.optional(),
+  group: idString.optional(),
+});
 export const warehouseCreate = z.object({
   name,
   group: id,
@@ -35,4 +47,6 @@ export const warehouseCreate = z.object({
   is_active: z.boolean().optional(),
 });
 /** The web sends the id back with the form; it is ignored (the path decides). */
-export const warehousePatch = warehouseCreate.partial().extend({ id: id.optional(), name: name.optional(), group: id.optional() });
+export const warehousePatch = warehouseCreate
+  .partial()
+  .extend({ id: id.optional(), name: name.optional(), group: id.optional() });

@@ -6,7 +6,14 @@ import { groups, warehouses } from '../../db/schema/index.ts';
 import { now } from '../../lib/clock.ts';
 import { ErrorBag, invalid, notFound } from '../../lib/errors.ts';
 import { type ListQuery, type ListSpec, paginate, totalCount } from '../../lib/list.ts';
-import type { groupCreate, groupPatch, GroupItem, warehouseCreate, warehousePatch, WarehouseItem } from './schema.ts';
+import type {
+  GroupItem,
+  groupCreate,
+  groupPatch,
+  WarehouseItem,
+  warehouseCreate,
+  warehousePatch,
+} from './schema.ts';
 
 // ---------------------------------------------------------------- groups
 
@@ -18,7 +25,12 @@ const groupSpec: ListSpec = {
 };
 
 type GroupRow = typeof groups.$inferSelect;
-const groupOut = (g: GroupRow): GroupItem => ({ id: g.id, name: g.name, is_active: g.isActive, is_deleted: g.isDeleted });
+const groupOut = (g: GroupRow): GroupItem => ({
+  id: g.id,
+  name: g.name,
+  is_active: g.isActive,
+  is_deleted: g.isDeleted,
+});
 
 export function listGroups(db: Db, query: ListQuery & { is_active?: boolean }) {
   return paginate({
@@ -26,14 +38,21 @@ export function listGroups(db: Db, query: ListQuery & { is_active?: boolean }) {
     query,
     spec: groupSpec,
     select: () => db.select({ g: groups, _count: totalCount() }).from(groups).$dynamic(),
-    where: [eq(groups.isDeleted, false), query.is_active === undefined ? undefined : eq(groups.isActive, query.is_active)],
+    where: [
+      eq(groups.isDeleted, false),
+      query.is_active === undefined ? undefined : eq(groups.isActive, query.is_active),
+    ],
     map: (rows) => rows.map((r) => groupOut(r.g)),
   });
 }
 
 /** A live (not deleted) group, or 404. */
 async function liveGroup(db: Db, id: number) {
-  const [g] = await db.select().from(groups).where(and(eq(groups.id, id), eq(groups.isDeleted, false))).limit(1);
+  const [g] = await db
+    .select()
+    .from(groups)
+    .where(and(eq(groups.id, id), eq(groups.isDeleted, false)))
+    .limit(1);
   if (!g) throw notFound();
   return g;
 }
@@ -44,7 +63,13 @@ async function assertGroupNameFree(db: Db, name: string, exceptId?: number) {
   const [dup] = await db
     .select({ id: groups.id })
     .from(groups)
-    .where(and(sql`lower(${groups.name}) = lower(${name})`, eq(groups.isDeleted, false), exceptId ? ne(groups.id, exceptId) : undefined))
+    .where(
+      and(
+        sql`lower(${groups.name}) = lower(${name})`,
+        eq(groups.isDeleted, false),
+        exceptId ? ne(groups.id, exceptId) : undefined,
+      ),
+    )
     .limit(1);
   if (dup) throw invalid('name', 'name_exists');
 }
@@ -65,7 +90,8 @@ export async function updateGroup(db: Db, id: number, body: z.output<typeof grou
   return uniqueGuard(() =>
     db.transaction(async (tx) => {
       const g = await liveGroup(tx as Db, id);
-      if (body.name !== undefined && body.name.toLowerCase() !== g.name.toLowerCase()) await assertGroupNameFree(tx as Db, body.name, id);
+      if (body.name !== undefined && body.name.toLowerCase() !== g.name.toLowerCase())
+        await assertGroupNameFree(tx as Db, body.name, id);
       const deleting = body.is_deleted === true;
       const [out] = await tx
         .update(groups)
@@ -112,7 +138,11 @@ const warehouseOut = (w: WarehouseRow, groupName: string): WarehouseItem => ({
 });
 
 const warehouseSelect = (db: Db) =>
-  db.select({ w: warehouses, groupName: groups.name, _count: totalCount() }).from(warehouses).innerJoin(groups, eq(groups.id, warehouses.groupId)).$dynamic();
+  db
+    .select({ w: warehouses, groupName: groups.name, _count: totalCount() })
+    .from(warehouses)
+    .innerJoin(groups, eq(groups.id, warehouses.groupId))
+    .$dynamic();
 
 export function listWarehouses(db: Db, query: ListQuery & { is_active?: boolean; group?: number }) {
   return paginate({
@@ -135,29 +165,53 @@ export async function getWarehouse(db: Db, id: number) {
 }
 
 /** Empty code/address are stored as null so that many warehouses may leave them out. */
-const blankToNull = (v: string | null | undefined) => (v === undefined ? undefined : v === null || v === '' ? null : v);
+const blankToNull = (v: string | null | undefined) =>
+  v === undefined ? undefined : v === null || v === '' ? null : v;
 
-async function checkWarehouse(db: Db, v: { name?: string; code?: string | null; address?: string | null; group?: number }, exceptId?: number) {
+async function checkWarehouse(
+  db: Db,
+  v: { name?: string; code?: string | null; address?: string | null; group?: number },
+  exceptId?: number,
+) {
   const bag = new ErrorBag();
   const other = exceptId ? ne(warehouses.id, exceptId) : undefined;
-  const taken = async (cond: SQL) => (await db.select({ id: warehouses.id }).from(warehouses).where(and(cond, other)).limit(1)).length > 0;
-  if (v.name !== undefined && (await taken(sql`lower(${warehouses.name}) = lower(${v.name})`))) bag.add('name', 'warehouse_name_exists');
-  if (v.address && (await taken(sql`lower(${warehouses.address}) = lower(${v.address})`))) bag.add('address', 'warehouse_address_exists');
+  const taken = async (cond: SQL) =>
+    (await db.select({ id: warehouses.id }).from(warehouses).where(and(cond, other)).limit(1)).length > 0;
+  if (v.name !== undefined && (await taken(sql`lower(${warehouses.name}) = lower(${v.name})`)))
+    bag.add('name', 'warehouse_name_exists');
+  if (v.address && (await taken(sql`lower(${warehouses.address}) = lower(${v.address})`)))
+    bag.add('address', 'warehouse_address_exists');
   if (v.code && (await taken(eq(warehouses.code, v.code)))) bag.add('code', 'warehouse_code_exists');
   if (v.group !== undefined) {
-    const [g] = await db.select({ id: groups.id }).from(groups).where(and(eq(groups.id, v.group), eq(groups.isDeleted, false))).limit(1);
+    const [g] = await db
+      .select({ id: groups.id })
+      .from(groups)
+      .where(and(eq(groups.id, v.group), eq(groups.isDeleted, false)))
+      .limit(1);
     if (!g) bag.add('group', 'invalid_choice');
   }
   bag.throwIfAny();
 }
 
 export async function createWarehouse(db: Db, body: z.output<typeof warehouseCreate>) {
-  const v = { name: body.name, code: blankToNull(body.code) ?? null, address: blankToNull(body.address) ?? null, group: body.group };
+  const v = {
+    name: body.name,
+    code: blankToNull(body.code) ?? null,
+    address: blankToNull(body.address) ?? null,
+    group: body.group,
+  };
   const id = await uniqueGuard(async () => {
     await checkWarehouse(db, v);
     const [w] = await db
       .insert(warehouses)
-      .values({ ...v, groupId: v.group, description: body.description ?? '', isActive: body.is_active ?? true, created: now(), updated: now() })
+      .values({
+        ...v,
+        groupId: v.group,
+        description: body.description ?? '',
+        isActive: body.is_active ?? true,
+        created: now(),
+        updated: now(),
+      })
       .returning({ id: warehouses.id });
     return w.id;
   });
@@ -166,7 +220,12 @@ export async function createWarehouse(db: Db, body: z.output<typeof warehouseCre
 
 export async function updateWarehouse(db: Db, id: number, body: z.output<typeof warehousePatch>) {
   await getWarehouse(db, id);
-  const v = { name: body.name, code: blankToNull(body.code), address: blankToNull(body.address), group: body.group };
+  const v = {
+    name: body.name,
+    code: blankToNull(body.code),
+    address: blankToNull(body.address),
+    group: body.group,
+  };
   await uniqueGuard(async () => {
     await checkWarehouse(db, v, id);
     await db
@@ -199,7 +258,9 @@ async function uniqueGuard<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (err) {
-    const e = (err as { cause?: { code?: string; constraint?: string } }).cause ?? (err as { code?: string; constraint?: string });
+    const e =
+      (err as { cause?: { code?: string; constraint?: string } }).cause ??
+      (err as { code?: string; constraint?: string });
     const hit = e?.code === '23505' && e.constraint ? UNIQUE_KEYS[e.constraint] : undefined;
     if (hit) throw invalid(hit[0], hit[1]);
     throw err;

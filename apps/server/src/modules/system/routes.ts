@@ -14,7 +14,9 @@ export default async function routes(app: ZApp) {
       config: { access: 'public' },
       schema: {
         tags: ['system'],
-        response: { 200: z.object({ status: z.literal('ok'), db: z.enum(['pglite', 'postgres']), version: z.string() }) },
+        response: {
+          200: z.object({ status: z.literal('ok'), db: z.enum(['pglite', 'postgres']), version: z.string() }),
+        },
       },
     },
     async () => {
@@ -31,10 +33,18 @@ export default async function routes(app: ZApp) {
       schema: {
         tags: ['system'],
         body: z
-          .object({ advance_seconds: z.number().int().min(-10_000_000).max(10_000_000).optional(), now: z.iso.datetime({ offset: true }).optional() })
+          .object({
+            advance_seconds: z.number().int().min(-10_000_000).max(10_000_000).optional(),
+            now: z.iso.datetime({ offset: true }).optional(),
+          })
           .strict(),
         response: {
-          200: z.object({ now: z.string(), activated: z.array(z.number()), finished: z.array(z.number()), delivered: z.number() }),
+          200: z.object({
+            now: z.string(),
+            activated: z.array(z.number()),
+            finished: z.array(z.number()),
+            delivered: z.number(),
+          }),
         },
       },
     },
@@ -50,7 +60,10 @@ export default async function routes(app: ZApp) {
   );
   app.get(
     '/_test/clock/',
-    { config: { access: 'public' }, schema: { tags: ['system'], response: { 200: z.object({ now: z.string() }) } } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['system'], response: { 200: z.object({ now: z.string() }) } },
+    },
     async () => ({ now: now().toISOString() }),
   );
 }
