@@ -706,6 +706,10 @@ export async function lockForOffer(
   tenderId: number,
 ): Promise<TenderRecord & { at: Date }> {
   if (!viewer.seesCompanyOffers) throw forbidden();
+  // One offer transaction per company and tender at a time (its proposal set is replaced as a whole), while
+  // different companies write in parallel: the tender row is only share-locked, which still keeps its status
+  // (and so the deadline check) from changing under us until we commit.
+  await tx.execute(sql`select pg_advisory_xact_lock(${tenderId}::int, ${viewer.supplierId}::int)`);
   // Visible to the company's groups regardless of state, so an offer on a DRAFT is a 400, not a 404.
   const [t] = await tx
     .select()
@@ -716,7 +720,7 @@ export async function lockForOffer(
         sql`exists (select 1 from supplier_groups sg where sg.supplier_id = ${viewer.supplierId} and sg.group_id = tenders.group_id)`,
       ),
     )
-    .for('update');
+    .for('share');
   if (!t) throw notFound();
   const at = now();
   if (t.status === 'DRAFT' || t.status === 'WAITING') throw wrongState();
@@ -818,7 +822,7 @@ export async function submitOffer(db: Db, viewer: Viewer, tenderId: number, body
       );
     const kept = new Set<number>();
     const auditRows: Parameters<typeof auditMany>[2] = [];
-    for (const w of wanted) {
+    const rows = wanted.map((w) => {
       const prev = w.o.id != null ? beforeById.get(w.o.id) : undefined;
       const same = prev && prev.detailId === w.detail ? prev : undefined;
       if (same) kept.add(same.id);
@@ -837,21 +841,30 @@ export async function submitOffer(db: Db, viewer: Viewer, tenderId: number, body
         created: same?.created ?? at,
         updated: at,
       };
-      const [p] = await tx.insert(proposals).values(values).returning({ id: proposals.id });
+      return { values, same, detail: w.detail };
+    });
+    // One multi-row insert; RETURNING gives the ids in the order of the VALUES list.
+    const ids = rows.length
+      ? await tx
+          .insert(proposals)
+          .values(rows.map((r) => r.values))
+          .returning({ id: proposals.id })
+      : [];
+    rows.forEach(({ values, same, detail }, k) => {
       auditRows.push({
         entity: 'proposal',
-        entityId: p.id,
+        entityId: ids[k].id,
         action: same ? 'changed' : 'created',
         tenderId: t.id,
         data: {
           supplier_id: sup,
-          detail: w.detail,
+          detail,
           producer: values.producerId,
           price: values.price,
           previous_id: same?.id ?? null,
         },
       });
-    }
+    });
     for (const p of before) {
       if (!kept.has(p.id))
         auditRows.push({
