@@ -64,9 +64,6 @@ export interface ListSpec {
   id: AnyColumn;
 }
 
-/** The window total for the select list: `_count: totalCount()`. */
-export const totalCount = () => sql<number>`count(*) over ()`.mapWith(Number);
-
 export function orderBy(spec: ListSpec, ordering: string | undefined): SQL[] {
   const fields = (ordering || spec.defaultOrdering).split(',').filter(Boolean);
   const out: SQL[] = [];
@@ -75,13 +72,10 @@ export function orderBy(spec: ListSpec, ordering: string | undefined): SQL[] {
     const col = spec.ordering[name];
     if (!col) throw invalid('ordering', 'invalid_ordering');
     const expr = 'getSQL' in col && !('name' in col) ? col : (col as AnyColumn);
-    out.push(
-      f.startsWith('-')
-        ? sql`${desc(expr as AnyColumn)} nulls last`
-        : sql`${asc(expr as AnyColumn)} nulls first`,
-    );
+    out.push(f.startsWith('-') ? desc(expr as AnyColumn) : asc(expr as AnyColumn));
   }
-  out.push(asc(spec.id));
+  // The id breaks ties in the direction of the last key, so an index on (key, id) serves the page as it is.
+  out.push(fields.at(-1)?.startsWith('-') ? desc(spec.id) : asc(spec.id));
   return out;
 }
 
@@ -97,8 +91,10 @@ export function searchWhere(spec: ListSpec, search: string | undefined): SQL | u
 }
 
 /**
- * Runs a list. `select()` builds the query (columns, joins; include `_count: totalCount()`), the helper adds
- * filters, search, ordering and the page. `map` turns the page's rows into API objects (may batch-load).
+ * Runs a list. `select()` builds the query (columns, joins), the helper adds filters, search, ordering and the
+ * page. `map` turns the page's rows into API objects (may batch-load). The total is a separate `count(*)`, run
+ * only when the page alone does not tell it: a window `count(*) over ()` would make every page process the whole
+ * filtered result before the first row (200 ms instead of 2 ms at 100,000 tenders, see BENCHMARKS.md).
  */
 export async function paginate<Q extends PgSelect, T>(opts: {
   db: Db;
@@ -123,17 +119,14 @@ export async function paginate<Q extends PgSelect, T>(opts: {
       .orderBy(...order);
   if (pageSize === 0) return opts.map((await base()) as Awaited<Q>);
   const page = query.page ?? 1;
-  const rows = (await base()
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)) as Awaited<Q>;
-  let count = (rows as unknown as { _count?: number }[])[0]?._count ?? 0;
-  if (!rows.length && page > 1) {
-    // Past the last page: the window total is not there, count separately.
+  const offset = (page - 1) * pageSize;
+  const rows = (await base().limit(pageSize).offset(offset)) as Awaited<Q>;
+  let count = offset + rows.length;
+  if (rows.length === pageSize || (!rows.length && page > 1)) {
+    // Unused columns of the subquery (counts, names) are dropped by the planner: this counts the filtered rows.
     const res = (await opts.db.execute(
       sql`select count(*)::int as n from (${opts.select().where(where)}) as paged`,
-    )) as unknown as {
-      rows: { n: number }[];
-    };
+    )) as unknown as { rows: { n: number }[] };
     count = Number(res.rows[0]?.n ?? 0);
   }
   return { results: await opts.map(rows), pages: Math.max(1, Math.ceil(count / pageSize)), count };

@@ -16,7 +16,7 @@ import { ADMIN_CONTRACTOR, fullName, type SessionUser } from '../../lib/auth.ts'
 import { now } from '../../lib/clock.ts';
 import { AppError, ErrorBag, forbidden, notFound } from '../../lib/errors.ts';
 import { audit } from '../../lib/history.ts';
-import { type ListQuery, type ListSpec, paginate, totalCount } from '../../lib/list.ts';
+import { type ListQuery, type ListSpec, paginate } from '../../lib/list.ts';
 import type { BlacklistCreate, BlacklistDetail, BlacklistItem, BlacklistPatch } from './schema.ts';
 
 /** Administrator and Contractor with the able-to-blacklist permission write the blacklist. */
@@ -47,7 +47,7 @@ const spec: ListSpec = {
 
 const baseSelect = (db: Db) =>
   db
-    .select({ b: blacklists, partCode: parts.code, partName: parts.name, creatorName, _count: totalCount() })
+    .select({ b: blacklists, partCode: parts.code, partName: parts.name, creatorName })
     .from(blacklists)
     .innerJoin(parts, eq(parts.id, blacklists.partId))
     .leftJoin(users, eq(users.id, blacklists.creatorId))

@@ -7,7 +7,7 @@ import type { SessionUser } from '../../lib/auth.ts';
 import { isSupplier } from '../../lib/auth.ts';
 import { now } from '../../lib/clock.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
-import { boolQuery, type ListQuery, type ListSpec, listQuery, paginate, totalCount } from '../../lib/list.ts';
+import { boolQuery, type ListQuery, type ListSpec, listQuery, paginate } from '../../lib/list.ts';
 
 // ---------------------------------------------------------------- schemas
 
@@ -81,7 +81,7 @@ export function listProducers(db: Db, query: ListQuery & { is_active?: boolean; 
     db,
     query,
     spec,
-    select: () => db.select({ p: producers, _count: totalCount() }).from(producers).$dynamic(),
+    select: () => db.select({ p: producers }).from(producers).$dynamic(),
     where: [
       eq(producers.isDeleted, false),
       query.is_active === undefined ? undefined : eq(producers.isActive, query.is_active),

@@ -8,7 +8,7 @@ import { modules } from '../../db/schema/index.ts';
 import { ADMIN, BUYERS, currentUser, type SessionUser } from '../../lib/auth.ts';
 import { now } from '../../lib/clock.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
-import { boolQuery, idParams, listQuery, paged, paginate, totalCount } from '../../lib/list.ts';
+import { boolQuery, idParams, listQuery, paged, paginate } from '../../lib/list.ts';
 
 const moduleItem = z.object({
   id: z.number(),
@@ -75,7 +75,7 @@ export default async function moduleRoutes(app: ZApp) {
           search: [modules.name],
           id: modules.id,
         },
-        select: () => app.db.select({ m: modules, _count: totalCount() }).from(modules).$dynamic(),
+        select: () => app.db.select({ m: modules }).from(modules).$dynamic(),
         where: [
           q.name__exact
             ? ilike(

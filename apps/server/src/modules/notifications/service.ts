@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { emailSettings, emailTemplates } from '../../db/schema/index.ts';
 import { now } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
-import { type ListQuery, type ListSpec, paginate, totalCount } from '../../lib/list.ts';
+import { type ListQuery, type ListSpec, paginate } from '../../lib/list.ts';
 import { fromAddress, loadSettings, smtpOptions } from './mailer.ts';
 import type { SettingsItem, SettingsPatch, TemplateItem } from './schema.ts';
 
@@ -44,7 +44,7 @@ export function listTemplates(db: Db, query: ListQuery & { key?: string; type?: 
     db,
     query,
     spec: templateSpec,
-    select: () => db.select({ t: emailTemplates, _count: totalCount() }).from(emailTemplates).$dynamic(),
+    select: () => db.select({ t: emailTemplates }).from(emailTemplates).$dynamic(),
     where: [
       query.key ? eq(emailTemplates.key, query.key as TemplateRow['key']) : undefined,
       query.type ? eq(emailTemplates.type, query.type as TemplateRow['type']) : undefined,

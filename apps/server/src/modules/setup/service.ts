@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { groups, warehouses } from '../../db/schema/index.ts';
 import { now } from '../../lib/clock.ts';
 import { ErrorBag, invalid, notFound } from '../../lib/errors.ts';
-import { type ListQuery, type ListSpec, paginate, totalCount } from '../../lib/list.ts';
+import { type ListQuery, type ListSpec, paginate } from '../../lib/list.ts';
 import type {
   GroupItem,
   groupCreate,
@@ -37,7 +37,7 @@ export function listGroups(db: Db, query: ListQuery & { is_active?: boolean }) {
     db,
     query,
     spec: groupSpec,
-    select: () => db.select({ g: groups, _count: totalCount() }).from(groups).$dynamic(),
+    select: () => db.select({ g: groups }).from(groups).$dynamic(),
     where: [
       eq(groups.isDeleted, false),
       query.is_active === undefined ? undefined : eq(groups.isActive, query.is_active),
@@ -139,7 +139,7 @@ const warehouseOut = (w: WarehouseRow, groupName: string): WarehouseItem => ({
 
 const warehouseSelect = (db: Db) =>
   db
-    .select({ w: warehouses, groupName: groups.name, _count: totalCount() })
+    .select({ w: warehouses, groupName: groups.name })
     .from(warehouses)
     .innerJoin(groups, eq(groups.id, warehouses.groupId))
     .$dynamic();

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { history, tenders } from '../../db/schema/index.ts';
 import type { SessionUser } from '../../lib/auth.ts';
 import { notFound } from '../../lib/errors.ts';
-import { type ListSpec, listQuery, paginate, totalCount } from '../../lib/list.ts';
+import { type ListSpec, listQuery, paginate } from '../../lib/list.ts';
 import { tenderVisibleWhere } from './access.ts';
 
 export const HISTORY_MAX_PAGE_SIZE = 1000;
@@ -41,7 +41,7 @@ export async function tenderHistory(db: Db, tenderId: number, user: SessionUser,
     db,
     query,
     spec,
-    select: () => db.select({ h: history, _count: totalCount() }).from(history).$dynamic(),
+    select: () => db.select({ h: history }).from(history).$dynamic(),
     where: [eq(history.tenderId, tenderId)],
     map: (rows): HistoryEntry[] =>
       rows.map(({ h }) => ({

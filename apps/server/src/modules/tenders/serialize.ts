@@ -36,7 +36,6 @@ import {
   winners,
 } from '../../db/schema/index.ts';
 import { now } from '../../lib/clock.ts';
-import { totalCount } from '../../lib/list.ts';
 import { isSealed, type Viewer } from './access.ts';
 
 // ---------- helpers ----------
@@ -141,7 +140,6 @@ export function tenderSelect(db: Db, viewer: Viewer) {
         sql<boolean>`exists (select 1 from winners w join proposals p on p.id = w.proposal_id where p.tender_id = tenders.id and p.supplier_id = ${sup})`,
         sql`false`,
       ).mapWith(Boolean),
-      _count: totalCount(),
     })
     .from(tenders)
     .innerJoin(warehouses, eq(warehouses.id, tenders.warehouseId))
@@ -281,7 +279,6 @@ export function detailSelect(db: Db) {
       bcStatus: details.bcStatus,
       created: details.created,
       updated: details.updated,
-      _count: totalCount(),
     })
     .from(details)
     .innerJoin(parts, eq(parts.id, details.partId))
@@ -422,9 +419,17 @@ export async function serializeDetails(db: Db, viewer: Viewer, rows: DetailRow[]
       .groupBy(proposals.detailId),
   ]);
 
+  // Group every related list once (a tender view has up to thousands of lines): linear, not lines × rows.
+  const propsByLine = Map.groupBy(propRows, (p) => p.detailId);
+  const winnersByLine = Map.groupBy(winnerRows, (w) => w.detailId);
+  const commentsByLine = Map.groupBy(commentRows, (c) => c.detailId);
+  const blByPart = Map.groupBy(blRows, (b) => b.partId);
+  const tagsByPart = Map.groupBy(tags, (t) => t.partId);
+  const filesByPart = Map.groupBy(fileRows, (f) => f.partId);
+  const countByLine = new Map(counts.map((c) => [c.detailId, c.n]));
   return rows.map((r) => {
     const sealed = buyer && r.tenderStatus != null && isSealed(r.tenderStatus as TenderStatus);
-    const props = propRows.filter((p) => p.detailId === r.id);
+    const props = propsByLine.get(r.id) ?? [];
     const proposalsOut: Proposal[] = props.map((p) =>
       sealed
         ? {
@@ -469,19 +474,17 @@ export async function serializeDetails(db: Db, viewer: Viewer, rows: DetailRow[]
     );
     const winnersOut: WinnerEntry[] = sealed
       ? []
-      : winnerRows
-          .filter((w) => w.detailId === r.id)
-          .map((w) => ({
-            id: w.id,
-            name: w.proposalId,
-            amount: String(w.amount),
-            reason: w.reason as WinnerReason,
-            supplier_id: w.supplierId,
-            supplier_name: w.supplierName,
-            price: String(w.price),
-            producer_name: w.producerName,
-          }));
-    const lineComments = commentRows.filter((c) => c.detailId === r.id);
+      : (winnersByLine.get(r.id) ?? []).map((w) => ({
+          id: w.id,
+          name: w.proposalId,
+          amount: String(w.amount),
+          reason: w.reason as WinnerReason,
+          supplier_id: w.supplierId,
+          supplier_name: w.supplierName,
+          price: String(w.price),
+          producer_name: w.producerName,
+        }));
+    const lineComments = commentsByLine.get(r.id) ?? [];
     const toComment = (c: (typeof commentRows)[number]) => ({
       id: c.id,
       content: c.content,
@@ -492,7 +495,7 @@ export async function serializeDetails(db: Db, viewer: Viewer, rows: DetailRow[]
       updated: iso(c.updated),
     });
     const winnerComment = buyer ? lineComments.filter((c) => c.kind === 'WINNER').at(-1) : undefined;
-    const bl = blRows.filter((b) => b.partId === r.partId);
+    const bl = blByPart.get(r.partId) ?? [];
     const activeBl = bl.filter((b) => b.isActive && b.producerId != null);
     const info = new Map<number, string>();
     for (const b of activeBl) info.set(b.producerId!, b.producerName!);
@@ -509,11 +512,13 @@ export async function serializeDetails(db: Db, viewer: Viewer, rows: DetailRow[]
       part_code: buyer ? r.partCode : null,
       part_name: r.partName,
       part_unit_code: r.unitCode,
-      part_codes_tags: buyer ? tags.filter((t) => t.partId === r.partId).map((t) => t.code) : [],
+      part_codes_tags: buyer ? (tagsByPart.get(r.partId) ?? []).map((t) => t.code) : [],
       part_type_name: r.partTypeName,
-      part_files_data: fileRows
-        .filter((f) => f.partId === r.partId)
-        .map((f) => ({ uuid: f.uuid, file_name: f.fileName, file_type: f.fileType })),
+      part_files_data: (filesByPart.get(r.partId) ?? []).map((f) => ({
+        uuid: f.uuid,
+        file_name: f.fileName,
+        file_type: f.fileType,
+      })),
       warehouse: r.warehouseId,
       warehouse_name_code: r.warehouseCode ? `${r.warehouseName} (${r.warehouseCode})` : r.warehouseName,
       customer_number: buyer ? r.customerNumber : null,
@@ -523,7 +528,7 @@ export async function serializeDetails(db: Db, viewer: Viewer, rows: DetailRow[]
       created: iso(r.created),
       updated: iso(r.updated),
       proposals: proposalsOut,
-      proposals_count: counts.find((c) => c.detailId === r.id)?.n ?? 0,
+      proposals_count: countByLine.get(r.id) ?? 0,
       winners: winnersOut,
       takes_part: !buyer && props.length > 0,
       supplier_comments: lineComments.filter((c) => c.kind === 'DETAIL_SUPPLIER').map(toComment),
