@@ -65,6 +65,21 @@ describe('health', () => {
   });
 });
 
+describe('compression', () => {
+  it('compresses a large answer for a client that accepts it, and leaves small ones alone', async () => {
+    const big = await ctx.as('admin', {
+      method: 'GET',
+      url: '/api/openapi.json',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(big.statusCode).toBe(200);
+    expect(big.headers['content-encoding']).toBe('gzip');
+    const small = await ctx.app.inject({ method: 'GET', url: '/api/health/', headers: { 'accept-encoding': 'gzip' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json().status).toBe('ok');
+  });
+});
+
 describe('OpenAPI document', () => {
   it('lists every route of the route table', () => {
     const missing = visible.filter((r) => !op(r)).map(label);

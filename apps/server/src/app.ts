@@ -1,6 +1,7 @@
 // Builds the Fastify instance: used by main.ts and by every API test (app.inject()).
 import fs from 'node:fs';
 import path from 'node:path';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -73,6 +74,8 @@ export async function buildApp(opts: { config: Config; database: Database }) {
       },
     },
   });
+  // A tender view answers thousands of lines (2 MB of JSON at 1,000 lines × 3 offers): gzip/brotli above 1 KB.
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: {
