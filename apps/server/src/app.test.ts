@@ -74,7 +74,11 @@ describe('compression', () => {
     });
     expect(big.statusCode).toBe(200);
     expect(big.headers['content-encoding']).toBe('gzip');
-    const small = await ctx.app.inject({ method: 'GET', url: '/api/health/', headers: { 'accept-encoding': 'gzip' } });
+    const small = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/health/',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.json().status).toBe('ok');
   });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -52,11 +53,11 @@ export async function openDatabase(opts: {
   }
   const dir = opts.dataDir ?? './data';
   let client: PGlite;
-  if (dir.startsWith('memory://')) client = new PGlite();
+  if (dir.startsWith('memory://')) client = new PGlite({ extensions: { pg_trgm } });
   else {
     const pgDir = path.resolve(dir, 'pgdata');
     fs.mkdirSync(pgDir, { recursive: true });
-    client = new PGlite(pgDir);
+    client = new PGlite(pgDir, { extensions: { pg_trgm } });
   }
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;

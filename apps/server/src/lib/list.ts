@@ -58,8 +58,12 @@ export interface ListSpec {
   /** API ordering name → column or expression. Only these may be ordered by. */
   ordering: Record<string, AnyColumn | SQL | SQL.Aliased>;
   defaultOrdering: string;
-  /** Columns or expressions matched by `search` (every word must match one of them, case-insensitive). */
-  search?: (AnyColumn | SQL)[];
+  /**
+   * What `search` matches: every word must match one of these, case-insensitively. A column or expression is
+   * matched with ILIKE; a function gets the ILIKE pattern and returns its own condition (e.g. an id list from a
+   * joined table, so the planner can use the main table's indexes instead of filtering the join).
+   */
+  search?: (AnyColumn | SQL | ((pattern: string) => SQL))[];
   /** The primary key: used for `ids` and as the last, stable sort key. */
   id: AnyColumn;
 }
@@ -85,7 +89,9 @@ export function searchWhere(spec: ListSpec, search: string | undefined): SQL | u
   return and(
     ...words.map((w) => {
       const pattern = `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      return or(...spec.search!.map((c) => ilike(c as AnyColumn, pattern)));
+      return or(
+        ...(spec.search ?? []).map((c) => (typeof c === 'function' ? c(pattern) : ilike(c, pattern))),
+      );
     }),
   );
 }

@@ -49,7 +49,10 @@ export const tenders = pgTable(
   },
   (t) => [
     uniqueIndex('tenders_code_uq').on(t.tenderCode),
-    index('tenders_start_idx').on(t.start),
+    index('tenders_start_id_idx').on(t.start, t.id),
+    index('tenders_code_trgm_idx').using('gin', sql`${t.tenderCode} gin_trgm_ops`),
+    index('tenders_warehouse_start_idx').on(t.warehouseId, t.start),
+    index('tenders_creator_idx').on(t.creatorId),
     index('tenders_status_start_idx').on(t.status, t.start),
     index('tenders_group_start_idx').on(t.groupId, t.start),
     index('tenders_finish_idx').on(t.finish),

@@ -83,11 +83,14 @@ const listSpecFor = (supplierId: number | null): ListSpec => ({
     id: tenders.id,
   },
   defaultOrdering: '-start',
+  // The code through its trigram index; group, warehouse and creator names as id lists on the tender itself, so
+  // the planner ORs index scans instead of filtering the whole join (BENCHMARKS.md, tender list).
   search: [
     tenders.tenderCode,
-    groups.name,
-    warehouses.name,
-    sql`(${creator.firstName} || ' ' || ${creator.lastName})`,
+    (p: string) => sql`${tenders.groupId} in (select g.id from groups g where g.name ilike ${p})`,
+    (p: string) => sql`${tenders.warehouseId} in (select w.id from warehouses w where w.name ilike ${p})`,
+    (p: string) =>
+      sql`${tenders.creatorId} in (select u.id from users u where (u.first_name || ' ' || u.last_name) ilike ${p})`,
   ],
   id: tenders.id,
 });
