@@ -72,8 +72,15 @@ async function pageAs(browser: Browser, request: APIRequestContext, role: Role):
   return page;
 }
 
+/**
+ * Picks an option in the dropdown that was opened last. antd keeps a closed dropdown in the page while it fades
+ * out, so an option is looked for only in the newest open one (not in the previous select's, which vanishes).
+ */
+function openDropdown(page: Page) {
+  return page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden):not([class*="-leave"])').last();
+}
 async function chooseOption(page: Page, text: string | RegExp) {
-  await page.locator('.ant-select-item-option:visible', { hasText: text }).first().click();
+  await openDropdown(page).locator('.ant-select-item-option', { hasText: text }).first().click();
 }
 
 /** One offer line of the supplier form: producer (searched), price, delivery date, product code, EAN. */
@@ -98,7 +105,9 @@ async function setProducer(page: Page, detail: number, n: number, name: string) 
   const select = page.getByTestId(`offer-${detail}-${n}`).locator('.offer-producer');
   await select.click();
   await select.locator('input').fill(name);
-  await page.locator('.ant-select-item-option:visible', { hasText: new RegExp(`^${name}$`) }).click();
+  await openDropdown(page)
+    .locator('.ant-select-item-option', { hasText: new RegExp(`^${name}$`) })
+    .click();
 }
 
 test('tender journey: create and start, offers, clock end, winners, order files', async ({
@@ -174,8 +183,12 @@ test('tender journey: create and start, offers, clock end, winners, order files'
   const available = buyer.getByTestId('available-lines');
   for (const line of [target, other]) {
     const search = available.locator('input').first();
-    await search.fill(line.part_code);
-    await search.press('Enter');
+    // The free lines re-render after a line is chosen; search again if that swallowed what was typed.
+    await expect(async () => {
+      await search.fill(line.part_code);
+      await search.press('Enter');
+      await expect(available.getByTestId(`add-line-${line.id}`)).toBeVisible({ timeout: 5_000 });
+    }).toPass({ timeout: 60_000 });
     await available.getByTestId(`add-line-${line.id}`).click();
     await expect(buyer.getByTestId('chosen-lines').locator(`tr[data-row-key="${line.id}"]`)).toBeVisible();
   }

@@ -1,6 +1,6 @@
 // A search box that searches on Enter (and on the search button); clearing it searches for everything.
 import { Input } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export function SearchBox(props: {
@@ -11,7 +11,20 @@ export function SearchBox(props: {
 }) {
   const { t } = useTranslation();
   const [text, setText] = useState(props.value);
-  useEffect(() => setText(props.value), [props.value]);
+  // What this box last searched for. The list's search value comes back from the URL a moment later; only a
+  // change from elsewhere (reset, back button, remembered state) replaces the text, never the echo of our own
+  // search — otherwise words typed meanwhile would be overwritten by the previous search.
+  const searched = useRef(props.value);
+  useEffect(() => {
+    if (props.value.trim() !== searched.current.trim()) {
+      searched.current = props.value;
+      setText(props.value);
+    }
+  }, [props.value]);
+  const search = (v: string) => {
+    searched.current = v;
+    props.onSearch(v);
+  };
   return (
     <Input.Search
       value={text}
@@ -20,9 +33,9 @@ export function SearchBox(props: {
       aria-label={props.placeholder ?? t('list.search')}
       onChange={(e) => {
         setText(e.target.value);
-        if (!e.target.value && props.value) props.onSearch('');
+        if (!e.target.value && props.value) search('');
       }}
-      onSearch={(v) => props.onSearch(v)}
+      onSearch={search}
       style={{ width: props.width ?? 320 }}
       enterButton
     />
