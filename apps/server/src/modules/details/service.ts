@@ -42,6 +42,7 @@ import {
   todayOf,
   type Viewer,
 } from '../tenders/access.ts';
+import { setCompanyComment } from '../tenders/comments.ts';
 import { detailSelect, needSql, serializeDetails } from '../tenders/serialize.ts';
 import {
   auditMany,
@@ -642,7 +643,6 @@ export async function setSupplierComment(
   content: string | null,
 ): Promise<number | null> {
   if (!viewer.seesCompanyOffers) throw forbidden();
-  const sup = viewer.supplierId!;
   return db.transaction(async (tx) => {
     const d = await tenderOfDetail(tx, detailId);
     const [t] = await tx
@@ -652,71 +652,16 @@ export async function setSupplierComment(
       .for('update');
     if (!t) throw notFound();
     if (!COMMENTABLE.includes(t.status)) throw wrongState();
-    const at = now();
-    const [prev] = await tx
-      .select()
-      .from(comments)
-      .where(
-        and(
-          eq(comments.detailId, detailId),
-          eq(comments.kind, 'DETAIL_SUPPLIER'),
-          eq(comments.supplierId, sup),
-        ),
-      )
-      .orderBy(comments.id)
-      .limit(1);
     const text = clean(content ?? '').trim();
-    if (!text) {
-      if (content !== null && !prev) throw invalid('comment', 'blank');
-      if (prev) {
-        await tx.delete(comments).where(eq(comments.id, prev.id));
-        await audit(tx, {
-          entity: 'comment',
-          entityId: prev.id,
-          tenderId: t.id,
-          action: 'deleted',
-          user: viewer.user,
-          data: { kind: 'DETAIL_SUPPLIER', detail: detailId },
-        });
-      }
-      return null;
-    }
-    if (prev) {
-      await tx
-        .update(comments)
-        .set({ content: text, userId: viewer.user.id, updated: at })
-        .where(eq(comments.id, prev.id));
-      await audit(tx, {
-        entity: 'comment',
-        entityId: prev.id,
-        tenderId: t.id,
-        action: 'changed',
-        user: viewer.user,
-        data: { kind: 'DETAIL_SUPPLIER', detail: detailId },
-      });
-      return prev.id;
-    }
-    const [c] = await tx
-      .insert(comments)
-      .values({
-        kind: 'DETAIL_SUPPLIER',
-        tenderId: t.id,
-        detailId,
-        supplierId: sup,
-        userId: viewer.user.id,
-        content: text,
-        created: at,
-        updated: at,
-      })
-      .returning({ id: comments.id });
-    await audit(tx, {
-      entity: 'comment',
-      entityId: c.id,
-      tenderId: t.id,
-      action: 'created',
-      user: viewer.user,
-      data: { kind: 'DETAIL_SUPPLIER', detail: detailId },
-    });
-    return c.id;
+    const r = await setCompanyComment(
+      tx,
+      viewer,
+      { kind: 'DETAIL_SUPPLIER', tenderId: t.id, detailId },
+      text,
+      now(),
+    );
+    // Blank content removes the company's comment; with nothing to remove it is a blank comment (400).
+    if (!text && content !== null && !r.existed) throw invalid('comment', 'blank');
+    return r.id;
   });
 }

@@ -33,6 +33,7 @@ import { now } from '../../lib/clock.ts';
 import { badRequest, ErrorBag, forbidden, invalid, nonField, notFound } from '../../lib/errors.ts';
 import { audit } from '../../lib/history.ts';
 import { buyerHasGroup, clean, requireManager, tenderVisibleWhere, todayOf, type Viewer } from './access.ts';
+import { setCompanyComment } from './comments.ts';
 import { runOrderedHooks } from './lifecycle.ts';
 import { emailSuppliers, participantSuppliers } from './notify.ts';
 import { needSql } from './serialize.ts';
@@ -886,69 +887,7 @@ export async function submitOffer(db: Db, viewer: Viewer, tenderId: number, body
 
 /** The company's one offer comment on a tender: replaced; blank deletes it. */
 async function setCompanyTenderComment(tx: Tx, viewer: Viewer, tenderId: number, content: string, at: Date) {
-  const text = clean(content).trim();
-  const [prev] = await tx
-    .select()
-    .from(comments)
-    .where(
-      and(
-        eq(comments.tenderId, tenderId),
-        eq(comments.kind, 'TENDER'),
-        eq(comments.supplierId, viewer.supplierId!),
-      ),
-    )
-    .orderBy(comments.id)
-    .limit(1);
-  if (!text) {
-    if (prev) {
-      await tx.delete(comments).where(eq(comments.id, prev.id));
-      await audit(tx, {
-        entity: 'comment',
-        entityId: prev.id,
-        tenderId,
-        action: 'deleted',
-        user: viewer.user,
-        data: { kind: 'TENDER' },
-      });
-    }
-    return;
-  }
-  if (prev) {
-    if (prev.content === text) return;
-    await tx
-      .update(comments)
-      .set({ content: text, userId: viewer.user.id, updated: at })
-      .where(eq(comments.id, prev.id));
-    await audit(tx, {
-      entity: 'comment',
-      entityId: prev.id,
-      tenderId,
-      action: 'changed',
-      user: viewer.user,
-      data: { kind: 'TENDER' },
-    });
-  } else {
-    const [c] = await tx
-      .insert(comments)
-      .values({
-        kind: 'TENDER',
-        tenderId,
-        supplierId: viewer.supplierId,
-        userId: viewer.user.id,
-        content: text,
-        created: at,
-        updated: at,
-      })
-      .returning({ id: comments.id });
-    await audit(tx, {
-      entity: 'comment',
-      entityId: c.id,
-      tenderId,
-      action: 'created',
-      user: viewer.user,
-      data: { kind: 'TENDER' },
-    });
-  }
+  await setCompanyComment(tx, viewer, { kind: 'TENDER', tenderId }, clean(content).trim(), at);
 }
 
 /** DELETE /tenders/{id}/offer/: the company withdraws its proposals while the tender is ACTIVE. */
