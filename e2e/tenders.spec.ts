@@ -187,6 +187,7 @@ test('tender journey: create and start, offers, clock end, winners, order files'
     await expect(async () => {
       await search.fill(line.part_code);
       await search.press('Enter');
+      await expect(available.locator('.ant-spin-spinning')).toHaveCount(0);
       await expect(available.getByTestId(`add-line-${line.id}`)).toBeVisible({ timeout: 5_000 });
     }).toPass({ timeout: 60_000 });
     await available.getByTestId(`add-line-${line.id}`).click();
@@ -389,9 +390,16 @@ test('draft: client rules, save, edit and remove a line, delete the empty draft 
   await page.getByTestId('tender-start-button').click();
   await expect(page.getByTestId('chosen-lines-error')).toHaveText('Palun valige vähemalt üks rida');
   const search = page.getByTestId('available-lines').locator('input').first();
-  await search.fill(line.part_code);
-  await search.press('Enter');
-  await page.getByTestId(`add-line-${line.id}`).click();
+  // Wait for the searched list (a click while it loads lands on the loading overlay), then see the line chosen.
+  await expect(async () => {
+    await search.fill(line.part_code);
+    await search.press('Enter');
+    await expect(page.getByTestId('available-lines').locator('.ant-spin-spinning')).toHaveCount(0);
+    await page.getByTestId(`add-line-${line.id}`).click({ timeout: 5_000 });
+    await expect(page.getByTestId('chosen-lines').locator(`tr[data-row-key="${line.id}"]`)).toBeVisible({
+      timeout: 5_000,
+    });
+  }).toPass({ timeout: 60_000 });
   const saved = page.waitForResponse(
     (r) => r.url().endsWith('/api/tenders/') && r.request().method() === 'POST',
   );
