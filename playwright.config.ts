@@ -6,12 +6,17 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 // A fresh embedded database every run: the server command removes it first. (Not done here: the config is
 // also loaded by the test workers while the server runs.)
 const dataDir = `/tmp/portal-e2e-${port}`;
+// The Business Central simulator the server is pointed at (e2e/business-central.spec.ts drives it over HTTP).
+const bcPort = Number(process.env.E2E_BC_PORT ?? port + 1000);
+const bcOrigin = `http://127.0.0.1:${bcPort}`;
 
 export default defineConfig({
   testDir: 'e2e',
   workers: 1,
   fullyParallel: false,
-  // One retry in CI: a test that fails twice is a failure; one that passes on the retry is reported as flaky.
+  // One retry in CI, reported as flaky: two rare failures seen only in full runs are not root-caused yet (the
+  // warehouse form's buttons left busy after "save and add more"; a "Jah" click on the tender list's
+  // delete confirmation that did not take). Locally no retries, so a flaky test shows.
   retries: process.env.CI ? 1 : 0,
   timeout: 180_000,
   expect: { timeout: 30_000 },
@@ -36,23 +41,40 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
-  webServer: {
-    command: `rm -rf ${dataDir} && node apps/server/src/main.ts`,
-    url: `http://127.0.0.1:${port}/api/health/`,
-    timeout: 180_000,
-    reuseExistingServer: !!process.env.E2E_REUSE,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PORTAL_TEST_CLOCK: '1',
-      SEED_DEMO: 'always',
-      LOG_LEVEL: 'warn',
-      ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
-      // A private copy of the built web app (e.g. while others rebuild apps/web/dist).
-      ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
+  webServer: [
+    {
+      command: `node tools/simulators/business-central.ts --port ${bcPort} --items 3000 --pre-orders 20 --locations B01,B02,B03,T01,T02`,
+      url: `${bcOrigin}/_sim/state`,
+      timeout: 60_000,
+      reuseExistingServer: !!process.env.E2E_REUSE,
+      stdout: 'ignore',
+      stderr: 'pipe',
     },
-  },
+    {
+      command: `rm -rf ${dataDir} && node apps/server/src/main.ts`,
+      url: `http://127.0.0.1:${port}/api/health/`,
+      timeout: 180_000,
+      reuseExistingServer: !!process.env.E2E_REUSE,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        PORTAL_TEST_CLOCK: '1',
+        // Links in e-mails (password reset) lead back to this server.
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        SEED_DEMO: 'always',
+        LOG_LEVEL: 'warn',
+        ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+        // A private copy of the built web app (e.g. while others rebuild apps/web/dist).
+        ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
+        BC_API_URL: `${bcOrigin}/v2.0/demo-tenant/sandbox/api/v2.0`,
+        BC_TOKEN_URL: `${bcOrigin}/demo-tenant/oauth2/v2.0/token`,
+        BC_CLIENT_ID: 'portal-client',
+        BC_CLIENT_SECRET: 'portal-secret',
+        BC_TIMEOUT_MS: '5000',
+      },
+    },
+  ],
 });

@@ -6,7 +6,9 @@
 //   wave 2  150 companies resend it with other prices (an update replaces the set),
 //   wave 3  "closing bell": 100 more resends spread from 3 s before to 2 s after the deadline (late ones must be
 //           refused with 400 deadline_passed and change nothing),
-// each wave with at most 50 requests in flight. Then SQL checks: no lost offer (every company with a 200 has
+// each wave either at a fixed arrival rate (BENCH_BURST=open, the default: wave 1 spread evenly over 40 s, wave 2
+// over 10 s, i.e. the burst's own arrival rate of ~12 offers/s; latency from the moment a request was due) or
+// as fast as possible with at most 50 requests in flight (BENCH_BURST=closed). Then SQL checks: no lost offer (every company with a 200 has
 // exactly its 20 proposals, with the prices of its last accepted submission), no doubled offer (unique per
 // detail/supplier/producer, count = 20 × companies), no accepted offer written after the finish.
 //   node bench/offer-burst.ts       (BENCH_KEEP_DB=1 keeps the database; BENCH_COMPANIES, BENCH_IN_FLIGHT)
@@ -34,6 +36,9 @@ const LINES = 20;
 const RESENDS = Math.min(150, COMPANIES);
 const BELL = Math.min(100, COMPANIES);
 const FINISH_AFTER_S = 90;
+const MODE = process.env.BENCH_BURST === 'closed' ? 'closed' : 'open';
+const WAVE1_S = 40;
+const WAVE2_S = 10;
 const DATA = path.join(ROOT, 'bench/.data');
 
 type Sent = {
@@ -208,16 +213,30 @@ export async function benchOfferBurst() {
         await new Promise((r) => setTimeout(r, 100));
       }
     })();
+    // Open loop: each request leaves at its time whatever the earlier ones are doing.
+    const paced = async (jobs: (() => Promise<Sent>)[], seconds: number) => {
+      const t0 = performance.now();
+      const all: Promise<Sent>[] = [];
+      for (let n = 0; n < jobs.length; n++) {
+        const due = t0 + (n * seconds * 1000) / jobs.length;
+        const wait = due - performance.now();
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+        all.push(jobs[n]());
+      }
+      return Promise.all(all);
+    };
+    const run = (jobs: (() => Promise<Sent>)[], seconds: number) =>
+      MODE === 'open' ? paced(jobs, seconds) : pool(jobs, IN_FLIGHT);
     const w1Start = performance.now();
-    await pool(
+    await run(
       s.companies.map((_, i) => () => send(i, 1, 'offer')),
-      IN_FLIGHT,
+      WAVE1_S,
     );
     const w1Ms = performance.now() - w1Start;
     const w2Start = performance.now();
-    await pool(
+    await run(
       Array.from({ length: RESENDS }, (_, n) => () => send((n * 7) % s.companies.length, 2, 'resend')),
-      IN_FLIGHT,
+      WAVE2_S,
     );
     const w2Ms = performance.now() - w2Start;
     const cpuBurst = cpuMs(server.proc.pid) - cpu0;
@@ -231,6 +250,10 @@ export async function benchOfferBurst() {
       `wave 1: ${COMPANIES} offers in ${Math.round(w1Ms)} ms; wave 2: ${RESENDS} resends in ${Math.round(w2Ms)} ms; ${Math.round((s.finish.getTime() - Date.now()) / 1000)} s left`,
     );
 
+    // What the summary and counter triggers cost on one offer set while the tender is ACTIVE (as in the burst): one
+    // company's 20 offer lines deleted and inserted again under EXPLAIN ANALYZE (which times each trigger), best
+    // of 5, rolled back.
+    const triggers = await triggerCost(url, s.tenderId);
     // Closing bell: resends spread evenly over [finish - 3 s, finish + 2 s].
     const bellStart = s.finish.getTime() - 3000;
     const step = 5000 / BELL;
@@ -349,11 +372,12 @@ export async function benchOfferBurst() {
       companiesAccepted: accepted.size,
       problems,
     };
+    Object.assign(summary, { triggers });
     fs.mkdirSync(DATA, { recursive: true });
     fs.writeFileSync(path.join(DATA, 'offer-burst.json'), JSON.stringify(summary, null, 2));
     console.log(JSON.stringify(summary, null, 2));
     console.log(
-      `\n| requests | p50 | p90 | p99 | max | offers/s | errors | CPU/request server + PostgreSQL | sessions waiting for a lock (avg / max) | checks |\n|---|---|---|---|---|---|---|---|---|---|\n| ${burst.length} (${COMPANIES} offers + ${RESENDS} resends) | ${summary.burst.p50} ms | ${summary.burst.p90} ms | ${summary.burst.p99} ms | ${summary.burst.max} ms | ${summary.burst.offersPerSecond} | ${errors.length} | ${summary.burst.serverCpuMsPerRequest} + ${summary.burst.dbCpuMsPerRequest} ms | ${summary.burst.sessionsWaitingForLockAvg} / ${summary.burst.sessionsWaitingForLockMax} | ${problems.length ? problems.join('; ') : 'no lost, no doubled, none late'} |`,
+      `\ntriggers per offer set (delete + insert of 20 lines, ms): ${JSON.stringify(triggers)}\n| mode | requests | p50 | p90 | p99 | max | offers/s | errors | CPU/request server + PostgreSQL | sessions waiting for a lock (avg / max) | checks |\n|---|---|---|---|---|---|---|---|---|---|---|\n| ${MODE} | ${burst.length} (${COMPANIES} offers + ${RESENDS} resends) | ${summary.burst.p50} ms | ${summary.burst.p90} ms | ${summary.burst.p99} ms | ${summary.burst.max} ms | ${summary.burst.offersPerSecond} | ${errors.length} | ${summary.burst.serverCpuMsPerRequest} + ${summary.burst.dbCpuMsPerRequest} ms | ${summary.burst.sessionsWaitingForLockAvg} / ${summary.burst.sessionsWaitingForLockMax} | ${problems.length ? problems.join('; ') : 'no lost, no doubled, none late'} |`,
     );
     return summary;
   } finally {
@@ -361,6 +385,50 @@ export async function benchOfferBurst() {
     if (process.env.BENCH_KEEP_DB !== '1') await dropDb(DB_NAME);
     else console.log(`kept database ${DB_NAME}`);
   }
+}
+
+/** Per trigger, its time on a delete and an insert of one company's 20 offer lines (best of 5 runs, rolled back). */
+async function triggerCost(url: string, tenderId: number) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  const best: Record<string, number> = {};
+  let statementMs = Number.POSITIVE_INFINITY;
+  try {
+    const { rows } = await c.query('select supplier_id from proposals where tender_id = $1 limit 1', [
+      tenderId,
+    ]);
+    const sup = rows[0]?.supplier_id;
+    if (!sup) return null;
+    for (let k = 0; k < 5; k++) {
+      await c.query('begin');
+      await c.query(
+        'create temp table keep on commit drop as select * from proposals where tender_id = $1 and supplier_id = $2',
+        [tenderId, sup],
+      );
+      const run: Record<string, number> = {};
+      let total = 0;
+      for (const q of [
+        `explain (analyze, format json) delete from proposals where tender_id = ${tenderId} and supplier_id = ${sup}`,
+        'explain (analyze, format json) insert into proposals select * from keep',
+      ]) {
+        const plan = (await c.query(q)).rows[0]['QUERY PLAN'][0];
+        total += plan['Execution Time'];
+        for (const t of plan.Triggers ?? []) run[t['Trigger Name']] = (run[t['Trigger Name']] ?? 0) + t.Time;
+      }
+      await c.query('rollback');
+      if (total < statementMs) {
+        statementMs = total;
+        Object.assign(best, run);
+      }
+    }
+  } finally {
+    await c.end();
+  }
+  const round = (x: number) => Math.round(x * 100) / 100;
+  return {
+    statementsMs: round(statementMs),
+    ...Object.fromEntries(Object.entries(best).map(([k, v]) => [k, round(v)])),
+  };
 }
 
 if (process.argv[1] === path.join(ROOT, 'bench/offer-burst.ts')) {

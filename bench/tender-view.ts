@@ -31,7 +31,8 @@ const WEB = path.join(ROOT, 'apps/web');
 const TMP_DIST = '/tmp/portal-bench-web-dist';
 
 /** apps/web/dist when it is newer than every source file; otherwise a build into TMP_DIST. */
-function webDist(): string {
+export function webDist(): string {
+  if (process.env.BENCH_WEB_DIST) return process.env.BENCH_WEB_DIST;
   const dist = path.join(WEB, 'dist/index.html');
   const newest = (dir: string): number =>
     fs.readdirSync(dir, { withFileTypes: true }).reduce((m, e) => {

@@ -9,6 +9,7 @@ export const DEMO = {
   master: 'master@demo.ee',
   supplier: 'supplier@demo.ee',
   employee: 'employee@demo.ee',
+  employee2: 'employee2@demo.ee',
   supplier2: 'supplier2@demo.ee',
   supplier3: 'supplier3@demo.ee',
 } as const;

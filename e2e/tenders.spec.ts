@@ -83,6 +83,31 @@ async function chooseOption(page: Page, text: string | RegExp) {
   await openDropdown(page).locator('.ant-select-item-option', { hasText: text }).first().click();
 }
 
+/**
+ * Searches the form's free lines and waits until the list shows the answer to that search. The search reaches the
+ * URL in a router transition and the old rows stay on screen (without a spinner) until the new page of lines
+ * arrives, so "no spinner" alone can be seen before the search has even started: wait for the answer itself.
+ */
+async function searchFreeLines(page: Page, code: string) {
+  const available = page.getByTestId('available-lines');
+  const search = available.locator('input').first();
+  const already = new URL(page.url()).searchParams.get('search') === code;
+  const answered = already
+    ? null
+    : page.waitForResponse(
+        (r) =>
+          new URL(r.url()).pathname === '/api/details/' &&
+          new URL(r.url()).searchParams.get('search') === code &&
+          r.status() === 200,
+      );
+  await search.fill(code);
+  await search.press('Enter');
+  await answered;
+  await expect(search).toHaveValue(code);
+  await expect.poll(() => new URL(page.url()).searchParams.get('search')).toBe(code);
+  await expect(available.locator('.ant-spin-spinning')).toHaveCount(0);
+}
+
 /** One offer line of the supplier form: producer (searched), price, delivery date, product code, EAN. */
 async function fillOffer(
   page: Page,
@@ -182,14 +207,7 @@ test('tender journey: create and start, offers, clock end, winners, order files'
   // Pick the two lines from the free lines (searching by part code), then order 4 of the first.
   const available = buyer.getByTestId('available-lines');
   for (const line of [target, other]) {
-    const search = available.locator('input').first();
-    // The free lines re-render after a line is chosen; search again if that swallowed what was typed.
-    await expect(async () => {
-      await search.fill(line.part_code);
-      await search.press('Enter');
-      await expect(available.locator('.ant-spin-spinning')).toHaveCount(0);
-      await expect(available.getByTestId(`add-line-${line.id}`)).toBeVisible({ timeout: 5_000 });
-    }).toPass({ timeout: 60_000 });
+    await searchFreeLines(buyer, line.part_code);
     await available.getByTestId(`add-line-${line.id}`).click();
     await expect(buyer.getByTestId('chosen-lines').locator(`tr[data-row-key="${line.id}"]`)).toBeVisible();
   }
@@ -389,17 +407,9 @@ test('draft: client rules, save, edit and remove a line, delete the empty draft 
   // Starting needs a line; a draft may be saved with one.
   await page.getByTestId('tender-start-button').click();
   await expect(page.getByTestId('chosen-lines-error')).toHaveText('Palun valige vähemalt üks rida');
-  const search = page.getByTestId('available-lines').locator('input').first();
-  // Wait for the searched list (a click while it loads lands on the loading overlay), then see the line chosen.
-  await expect(async () => {
-    await search.fill(line.part_code);
-    await search.press('Enter');
-    await expect(page.getByTestId('available-lines').locator('.ant-spin-spinning')).toHaveCount(0);
-    await page.getByTestId(`add-line-${line.id}`).click({ timeout: 5_000 });
-    await expect(page.getByTestId('chosen-lines').locator(`tr[data-row-key="${line.id}"]`)).toBeVisible({
-      timeout: 5_000,
-    });
-  }).toPass({ timeout: 60_000 });
+  await searchFreeLines(page, line.part_code);
+  await page.getByTestId(`add-line-${line.id}`).click();
+  await expect(page.getByTestId('chosen-lines').locator(`tr[data-row-key="${line.id}"]`)).toBeVisible();
   const saved = page.waitForResponse(
     (r) => r.url().endsWith('/api/tenders/') && r.request().method() === 'POST',
   );

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { startDirectoSimulator } from './directo.ts';
 
-const sim = await startDirectoSimulator({ port: 3400, key: 'sim-key' });
+const sim = await startDirectoSimulator({ port: 0, key: 'sim-key' });
 afterAll(() => sim.close());
 
 const XML = `<?xml version="1.0" encoding="utf-8"?>
@@ -24,7 +24,7 @@ const ok = { token: 'sim-key', put: '1', what: 'purchaseorder', xmldata: XML };
 
 describe('Directo simulator', () => {
   it('listens on the Directo path and stores valid purchase orders, answering Type 0 with a docid per order', async () => {
-    expect(sim.url).toBe('http://127.0.0.1:3400/xmlcore/demo/xmlcore.asp');
+    expect(sim.url).toBe(`http://127.0.0.1:${sim.port}/xmlcore/demo/xmlcore.asp`);
     const res = await post(ok);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/xml');
@@ -76,7 +76,7 @@ describe('Directo simulator', () => {
   });
 
   it('answers 404 elsewhere and 405 to GET', async () => {
-    expect((await post(ok, 'http://127.0.0.1:3400/other')).status).toBe(404);
+    expect((await post(ok, `http://127.0.0.1:${sim.port}/other`)).status).toBe(404);
     expect((await fetch(sim.url)).status).toBe(405);
   });
 });

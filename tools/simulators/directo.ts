@@ -8,7 +8,7 @@
 //   errors: Type="5" Unauthorized (wrong token), Type="2" unsupported request, Type="3" malformed XML,
 //           Type="4" a required attribute is missing, Type="1" a simulated failure (failNext).
 //
-// In tests: const sim = await startDirectoSimulator({ port: 3401, key: 'k' }); sim.url; sim.received; sim.failNext(1);
+// In tests: const sim = await startDirectoSimulator({ port: 0, key: 'k' }); sim.url; sim.received; sim.failNext(1);
 // Standalone: node tools/simulators/directo.ts --port 4010 --key demo-directo-key [--company demo]
 import http from 'node:http';
 import path from 'node:path';

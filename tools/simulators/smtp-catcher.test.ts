@@ -63,3 +63,36 @@ describe('smtp catcher', () => {
     expect((await catcher.waitFor(1))[0].subject).toBe('s');
   });
 });
+
+describe('smtp catcher web page', () => {
+  it('lists caught mails and shows one with its links clickable and its text escaped', async () => {
+    const { startCatcherWeb } = await import('./smtp-catcher.ts');
+    const web = await startCatcherWeb(catcher, { port: 0 });
+    try {
+      catcher.clear();
+      await transport.sendMail({
+        from: 'portal@demo.ee',
+        to: 'mari@example.test',
+        subject: 'Salasõna taastamine <b>',
+        text: 'Link: http://127.0.0.1:3000/reset?key=abc_DEF-1\nKehtib kuni 24.11.2026 00:30',
+      });
+      await catcher.waitFor(1);
+      const list = await (await fetch(`${web.url}/`)).text();
+      expect(list).toContain('mari@example.test');
+      expect(list).toContain('Salasõna taastamine &lt;b&gt;');
+      expect(list).toContain('href="/messages/0"');
+      const one = await (await fetch(`${web.url}/messages/0`)).text();
+      expect(one).toContain(
+        '<a href="http://127.0.0.1:3000/reset?key=abc_DEF-1" class="mail-link">http://127.0.0.1:3000/reset?key=abc_DEF-1</a>',
+      );
+      const json = await (await fetch(`${web.url}/api/messages`)).json();
+      expect(json).toHaveLength(1);
+      expect(json[0]).toMatchObject({ id: 0, subject: 'Salasõna taastamine <b>', to: ['mari@example.test'] });
+      expect((await fetch(`${web.url}/messages/5`)).status).toBe(404);
+      await fetch(`${web.url}/clear`, { method: 'POST', redirect: 'manual' });
+      expect(catcher.messages).toHaveLength(0);
+    } finally {
+      await web.close();
+    }
+  });
+});

@@ -6,6 +6,10 @@
 //   ... smtp.messages[0].subject ...; await smtp.close();
 //
 //   node tools/simulators/smtp-catcher.ts --port 2525   # standalone: prints every message that arrives
+//   node tools/simulators/smtp-catcher.ts --port 2525 --http-port 8025   # and shows them at http://127.0.0.1:8025
+//
+//   const web = await startCatcherWeb(smtp, { port: 0 });   // the same page in a test → web.url
+import http from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { SMTPServer } from 'smtp-server';
 
@@ -220,6 +224,117 @@ export function parseMessage(raw: string) {
   };
 }
 
+// ---------- a small web page to read the caught mails ----------
+
+export interface CatcherWeb {
+  port: number;
+  url: string;
+  close(): Promise<void>;
+}
+
+const esc = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** Plain text with its web addresses as links (the mail's reset link can be clicked). */
+const linkify = (text: string) =>
+  esc(text).replace(/https?:\/\/[^\s<>"]+/g, (u) => `<a href="${u}" class="mail-link">${u}</a>`);
+
+const PAGE_STYLE = `body{font-family:system-ui,Arial,sans-serif;margin:0;background:#f5f7fa;color:#1f2933}
+header{background:#0b5cab;color:#fff;padding:12px 20px}header a{color:#fff}h1{font-size:20px;margin:0}
+main{max-width:960px;margin:0 auto;padding:16px}table{width:100%;border-collapse:collapse;background:#fff}
+th,td{text-align:left;padding:8px 10px;border-bottom:1px solid #e4e7eb;vertical-align:top}th{background:#eef2f7}
+pre{white-space:pre-wrap;word-break:break-word;background:#fff;padding:16px;border:1px solid #e4e7eb;font:14px/1.5 system-ui,Arial,sans-serif}
+dl{display:grid;grid-template-columns:max-content 1fr;gap:4px 12px;background:#fff;padding:12px 16px;border:1px solid #e4e7eb}
+dt{font-weight:600}iframe{width:100%;min-height:320px;border:1px solid #e4e7eb;background:#fff}
+.empty{padding:24px;background:#fff;border:1px solid #e4e7eb}button{padding:6px 12px}`;
+
+function page(title: string, body: string) {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${esc(title)}</title><style>${PAGE_STYLE}</style></head><body><header><h1><a href="/">SMTP catcher</a> · ${esc(title)}</h1></header><main>${body}</main></body></html>`;
+}
+
+const fmtTime = (d: Date) => d.toISOString().replace('T', ' ').slice(0, 19);
+
+function listPage(messages: CaughtMessage[]) {
+  if (!messages.length)
+    return page('Inbox', '<p class="empty">No mail yet. This page does not refresh itself: reload it.</p>');
+  const rows = messages
+    .map((m, i) => ({ m, i }))
+    .reverse()
+    .map(
+      ({ m, i }) =>
+        `<tr><td>${esc(fmtTime(m.received))} UTC</td><td>${esc(m.to.join(', '))}</td><td><a href="/messages/${i}">${esc(m.subject || '(no subject)')}</a></td></tr>`,
+    )
+    .join('');
+  return page(
+    `Inbox (${messages.length})`,
+    `<form method="post" action="/clear"><button type="submit">Delete all</button></form><p></p>
+<table><thead><tr><th scope="col">Received</th><th scope="col">To</th><th scope="col">Subject</th></tr></thead><tbody>${rows}</tbody></table>`,
+  );
+}
+
+function messagePage(m: CaughtMessage) {
+  const html = m.html
+    ? `<h2>HTML part</h2><iframe title="HTML part" sandbox="" srcdoc="${esc(m.html)}"></iframe>`
+    : '';
+  return page(
+    m.subject || '(no subject)',
+    `<dl><dt>From</dt><dd>${esc(m.from)}</dd><dt>To</dt><dd>${esc(m.to.join(', '))}</dd>
+<dt>Subject</dt><dd class="mail-subject">${esc(m.subject)}</dd><dt>Received</dt><dd>${esc(fmtTime(m.received))} UTC</dd>
+<dt>Message-ID</dt><dd>${esc(m.messageId)}</dd><dt>Template</dt><dd>${esc(m.headers['x-portal-template'] ?? '')}</dd></dl>
+<h2>Text</h2><pre class="mail-text">${linkify(m.text)}</pre>${html}`,
+  );
+}
+
+/**
+ * Serves the caught mails: `/` lists them (newest first), `/messages/{n}` shows one with its links clickable,
+ * `/api/messages` answers them as JSON, `POST /clear` deletes them all.
+ */
+export async function startCatcherWeb(
+  catcher: Pick<SmtpCatcher, 'messages' | 'clear'>,
+  opts: { port?: number; host?: string } = {},
+): Promise<CatcherWeb> {
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://catcher');
+    const send = (status: number, type: string, body: string) => {
+      res.writeHead(status, { 'content-type': `${type}; charset=utf-8`, 'cache-control': 'no-store' });
+      res.end(body);
+    };
+    if (req.method === 'POST' && url.pathname === '/clear') {
+      catcher.clear();
+      res.writeHead(303, { location: '/' });
+      return res.end();
+    }
+    if (req.method !== 'GET') return send(405, 'text/plain', 'method not allowed');
+    if (url.pathname === '/') return send(200, 'text/html', listPage(catcher.messages));
+    if (url.pathname === '/api/messages')
+      return send(
+        200,
+        'application/json',
+        JSON.stringify(catcher.messages.map(({ raw: _raw, ...m }, id) => ({ id, ...m }))),
+      );
+    const m = /^\/messages\/(\d+)$/.exec(url.pathname);
+    const msg = m ? catcher.messages[Number(m[1])] : undefined;
+    if (msg) return send(200, 'text/html', messagePage(msg));
+    return send(404, 'text/html', page('Not found', '<p class="empty">No such message.</p>'));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : (opts.port ?? 0);
+  return {
+    port,
+    url: `http://${opts.host && opts.host !== '0.0.0.0' ? opts.host : '127.0.0.1'}:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
 // ---------- standalone ----------
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const i = process.argv.indexOf('--port');
@@ -233,7 +348,16 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     },
   });
   console.log(`SMTP catcher listening on 127.0.0.1:${catcher.port} (Ctrl+C to stop)`);
-  const stop = () => void catcher.close().then(() => process.exit(0));
+  const h = process.argv.indexOf('--http-port');
+  const web =
+    h > 0
+      ? await startCatcherWeb(catcher, {
+          port: Number(process.argv[h + 1]),
+          host: process.env.SMTP_CATCHER_HOST ?? '127.0.0.1',
+        })
+      : null;
+  if (web) console.log(`Caught mails: ${web.url}`);
+  const stop = () => void Promise.all([catcher.close(), web?.close()]).then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }

@@ -103,6 +103,34 @@ describe('OpenAPI document', () => {
     expect(without).toEqual([]);
   });
 
+  it('gives every operation a unique operationId, the token scheme where a login is needed, and its error answers', () => {
+    const doc = openapi as unknown as {
+      openapi: string;
+      security: unknown;
+      components: { securitySchemes: Record<string, { type: string; name: string }> };
+    };
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.components.securitySchemes.token).toMatchObject({ type: 'apiKey', name: 'Authorization' });
+    const ids = visible.map((r) => (op(r) as { operationId?: string } | undefined)?.operationId);
+    const noSummary = visible.filter((r) => !(op(r) as { summary?: string } | undefined)?.summary).map(label);
+    expect(noSummary).toEqual([]);
+    expect(ids.filter((id) => !id)).toEqual([]);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const r of visible) {
+      const o = op(r) as Operation & { security?: unknown[] };
+      expect(Object.keys(o.responses ?? {}), label(r)).toContain('400');
+      if (r.access === 'public') expect(o.security, label(r)).toEqual([]);
+      else expect(Object.keys(o.responses ?? {}), label(r)).toEqual(expect.arrayContaining(['401', '403']));
+    }
+  });
+
+  it('serves a readable reference page at /api/docs', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.body).toContain('swagger');
+  });
+
   it('declares path parameters, and a body for every PATCH and PUT', () => {
     const noParams = visible.filter((r) => /[:*]/.test(r.url) && !r.schema.params).map(label);
     const noBody = visible.filter((r) => ['PATCH', 'PUT'].includes(r.method) && !r.schema.body).map(label);
@@ -257,5 +285,185 @@ describe('bad input is a 400, never a 500', () => {
       }
     }
     expect(wrong).toEqual([]);
+  });
+});
+
+describe('bad text and dates never break the server (issue "Tender trust" §6)', () => {
+  const NUL = String.fromCharCode(0);
+  type Schema = { properties?: Record<string, { type?: string | string[]; anyOf?: { type?: string }[] }> };
+  const bodySchema = (r: (typeof routes)[number]) =>
+    (op(r)?.requestBody as { content?: Record<string, { schema?: Schema }> } | undefined)?.content?.[
+      'application/json'
+    ]?.schema;
+  const isText = (p: { type?: string | string[]; anyOf?: { type?: string }[] }) =>
+    p.type === 'string' ||
+    (Array.isArray(p.type) && p.type.includes('string')) ||
+    !!p.anyOf?.some((x) => x.type === 'string');
+
+  it('a NUL byte in the search of every list is never a 5xx', async () => {
+    const wrong: string[] = [];
+    for (const r of visible.filter((x) => x.method === 'GET' && isList(op(x)))) {
+      for (const search of [`a${NUL}b`, NUL, `${NUL}%`]) {
+        const res = await call(r, { query: { search } });
+        if (res.statusCode >= 500) wrong.push(`${label(r)} → ${res.statusCode}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('a NUL byte in every text field of every body is never a 5xx', async () => {
+    const wrong: string[] = [];
+    for (const r of visible.filter((x) => x.schema.body)) {
+      const props = bodySchema(r)?.properties ?? {};
+      const text = Object.entries(props).filter(([, p]) => isText(p));
+      if (!text.length) continue;
+      const payload = JSON.stringify(Object.fromEntries(text.map(([k]) => [k, `a${NUL}b`])));
+      const res = await call(r, { payload });
+      if (res.statusCode >= 500) wrong.push(`${label(r)} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('refuses a NUL byte in names with the field, and a name of invisible characters alone', async () => {
+    const cases: [string, string, object, string, string][] = [
+      ['POST', '/api/producers/', { name: `Bo${NUL}sch` }, 'name', 'invalid_characters'],
+      ['POST', '/api/groups/', { name: `Bussid${NUL}` }, 'name', 'invalid_characters'],
+      ['POST', '/api/groups/', { name: '\u200b' }, 'name', 'blank'],
+      ['POST', '/api/groups/', { name: ' \u00a0 ' }, 'name', 'blank'],
+      ['POST', '/api/warehouses/', { name: `Ladu${NUL}`, group: ctx.group.id }, 'name', 'invalid_characters'],
+      ['POST', '/api/warehouses/', { name: '\u200b\u200b', group: ctx.group.id }, 'name', 'blank'],
+      [
+        'POST',
+        '/api/modules/',
+        { name: `Directo${NUL}`, url: 'https://directo.example/x', key: 'k' },
+        'name',
+        'invalid_characters',
+      ],
+      [
+        'POST',
+        '/api/modules/',
+        { name: '\u200b', url: 'https://directo.example/x', key: 'k' },
+        'name',
+        'blank',
+      ],
+    ];
+    for (const [method, url, payload, field, key] of cases) {
+      const res = await ctx.as('admin', { method: method as 'POST', url, payload });
+      expect(res.statusCode, `${method} ${url} ${JSON.stringify(payload)}: ${res.body}`).toBe(400);
+      expect(res.json()[field], `${url} ${JSON.stringify(payload)}`).toEqual([key]);
+    }
+    const login = await ctx.as(null, {
+      method: 'POST',
+      url: '/api/login/',
+      payload: { email: `admin${NUL}@demo.ee`, password: 'x' },
+    });
+    expect(login.statusCode).toBe(400);
+    expect(login.json()).toEqual({ email: ['invalid_characters'] });
+    const templates = await ctx.as('admin', { method: 'GET', url: '/api/email_templates/?page_size=1' });
+    const tpl = templates.json().results?.[0];
+    if (tpl) {
+      const res = await ctx.as('admin', {
+        method: 'PATCH',
+        url: `/api/email_templates/${tpl.id}/`,
+        payload: { subject: `Hi${NUL}` },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ subject: ['invalid_characters'] });
+    }
+  });
+
+  it('tender dates are strict ISO within 2000–2100 and every rule is checked before writing', async () => {
+    const { createDraft, isoIn, buildLines } = await import('./test/tenders.ts');
+    const [line] = await buildLines(ctx, 1);
+    const id = await createDraft(ctx, { lines: [{ id: line.id }] });
+    const before = (await ctx.as('admin', { method: 'GET', url: `/api/tenders/${id}/` })).json();
+    const patch = (payload: object) =>
+      ctx.as('admin', { method: 'PATCH', url: `/api/tenders/${id}/`, payload });
+    let res = await patch({ start: isoIn(300), finish: isoIn(200) });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toEqual({ start: ['start_before_finish'] });
+    for (const bad of [
+      '0',
+      '1',
+      '2026',
+      '1999-12-31T10:00:00Z',
+      '2101-01-01T00:00:00Z',
+      '+020260-01-01T00:00:00.000Z',
+      '2026-02-30T10:00:00Z',
+      '2026-12-01T25:00:00Z',
+      'Tue, 01 Dec 2026 10:00:00 GMT',
+    ]) {
+      res = await patch({ start: bad });
+      expect(res.statusCode, `${bad}: ${res.body}`).toBe(400);
+      expect(res.json(), bad).toEqual({ start: ['invalid_date'] });
+      res = await ctx.as('admin', {
+        method: 'POST',
+        url: '/api/tenders/',
+        payload: { start: isoIn(60), finish: bad, group: ctx.group.id, warehouse: ctx.warehouse.id },
+      });
+      expect(res.statusCode, `${bad}: ${res.body}`).toBe(400);
+      expect(res.json(), bad).toEqual({ finish: ['invalid_date'] });
+    }
+    const after = (await ctx.as('admin', { method: 'GET', url: `/api/tenders/${id}/` })).json();
+    expect([after.start, after.finish]).toEqual([before.start, before.finish]);
+    // quantities on lines are above 0
+    for (const qty of ['0', '-1', '0.0000']) {
+      res = await patch({ details: [{ id: line.id, qty }] });
+      expect(res.statusCode, qty).toBe(400);
+      expect(res.json()).toEqual({ 'details.0.qty': ['positive_quantity'] });
+    }
+    // list filters
+    for (const bad of ['0', '0000-01-01', '99999-01-01', '2026-13-01', `2026-01-01${NUL}`]) {
+      res = await ctx.as('admin', { method: 'GET', url: '/api/tenders/', query: { filter_start: bad } });
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json()).toEqual({ filter_start: ['invalid_date'] });
+    }
+  });
+
+  it('a delivery date more than 5 years ahead, or "0", is refused on the offer line', async () => {
+    const { buildTender, offer, offerLine, dateIn } = await import('./test/tenders.ts');
+    const t = await buildTender(ctx, 'ACTIVE', { lines: 1 });
+    for (const [date, key] of [
+      [dateIn(5 * 366 + 2), 'delivery_date_too_far'],
+      ['0', 'delivery_date_should_exist'],
+      ['9999-12-31', 'delivery_date_too_far'],
+    ] as const) {
+      const res = await offer(ctx, 'supplier', t.id, [
+        { detail: t.lines[0], offers: [offerLine(t.producers[0], '12.50', { delivery_date: date })] },
+      ]);
+      expect(res.statusCode, `${date}: ${res.body}`).toBe(400);
+      expect(JSON.stringify(res.json()), date).toContain(key);
+    }
+    const ok = await offer(ctx, 'supplier', t.id, [
+      {
+        detail: t.lines[0],
+        offers: [offerLine(t.producers[0], '12.50', { delivery_date: dateIn(4 * 365) })],
+      },
+    ]);
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+});
+
+describe('security headers on every answer', () => {
+  it('carries them on 200, 400, 401, 403 and 404, with no-store under /api', async () => {
+    const answers = [
+      await ctx.as('admin', { method: 'GET', url: '/api/groups/' }),
+      await ctx.as('admin', { method: 'GET', url: '/api/groups/?page=0' }),
+      await ctx.as(null, { method: 'GET', url: '/api/groups/' }),
+      await ctx.as(null, {
+        method: 'GET',
+        url: '/api/groups/',
+        headers: { authorization: 'Token nonsense' },
+      }),
+      await ctx.as('supplier', { method: 'GET', url: '/api/tenders/1/history/' }),
+      await ctx.as('admin', { method: 'GET', url: '/api/no-such-thing/' }),
+    ];
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 400, 401, 401, 403, 404]);
+    for (const a of answers) {
+      expect(a.headers['x-content-type-options'], String(a.statusCode)).toBe('nosniff');
+      expect(a.headers['content-security-policy'], String(a.statusCode)).toContain("default-src 'self'");
+      expect(a.headers['x-frame-options'], String(a.statusCode)).toBeDefined();
+      expect(a.headers['cache-control'], String(a.statusCode)).toBe('no-store');
+    }
   });
 });

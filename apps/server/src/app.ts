@@ -6,45 +6,19 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type RawReplyDefaultExpression,
-  type RawRequestDefaultExpression,
-  type RawServerDefault,
-} from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import type { Database, Db } from './db/client.ts';
+import type { Database } from './db/client.ts';
 import { installGuard } from './lib/auth.ts';
 import { installErrorHandler, installNotFound } from './lib/errors.ts';
+import { openApiOptions } from './lib/openapi.ts';
 import { OutboxWorker } from './lib/outbox.ts';
 import { Scheduler } from './lib/scheduler.ts';
 import { outboxHandlers, routeModules, schedulerHooks } from './modules/index.ts';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    db: Db;
-    dbKind: 'pglite' | 'postgres';
-    config: Config;
-    scheduler: Scheduler;
-    outbox: OutboxWorker;
-  }
-}
-
-/** The instance type module plugins receive: zod schemas type the handlers. */
-export type ZApp = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
+export type { ZApp } from './lib/http.ts';
 
 export async function buildApp(opts: { config: Config; database: Database }) {
   const { config, database } = opts;
@@ -61,8 +35,7 @@ export async function buildApp(opts: { config: Config; database: Database }) {
   app.decorate('dbKind', database.kind);
   app.decorate('config', config);
   installErrorHandler(app);
-  installGuard(app, database.db, config.TOKEN_IDLE_HOURS);
-
+  // Security headers and no-store come before the token guard, so 401 and 403 answers carry them too.
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -74,16 +47,15 @@ export async function buildApp(opts: { config: Config; database: Database }) {
       },
     },
   });
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url.startsWith('/api')) reply.header('cache-control', 'no-store');
+  });
+  installGuard(app, database.db, config.TOKEN_IDLE_HOURS);
+
   // A tender view answers thousands of lines (2 MB of JSON at 1,000 lines × 3 offers): gzip/brotli above 1 KB.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(rateLimit, { global: false });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Tender portal API', version: '1.0.1' },
-      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, openApiOptions());
 
   const scheduler = new Scheduler(database.db, schedulerHooks(app), app.log);
   const outbox = new OutboxWorker(database.db, outboxHandlers(app), app.log);
@@ -96,6 +68,11 @@ export async function buildApp(opts: { config: Config; database: Database }) {
       api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
         app.swagger(),
       );
+      await api.register(swaggerUi, {
+        routePrefix: '/docs',
+        uiConfig: { docExpansion: 'list', deepLinking: true, defaultModelsExpandDepth: 0 },
+        staticCSP: true,
+      });
     },
     { prefix: '/api' },
   );

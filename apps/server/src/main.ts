@@ -3,6 +3,8 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { isEmpty, openDatabase } from './db/client.ts';
 import { seedDemo } from './db/seed/demo.ts';
+import { seedDemoFiles } from './db/seed/files.ts';
+import { startEidSimulators } from './modules/eid/devSimulators.ts';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -20,9 +22,13 @@ async function main() {
   const seed =
     config.SEED_DEMO === 'always' ||
     (config.SEED_DEMO === 'auto' && database.kind === 'pglite' && (await isEmpty(database.db)));
-  if (seed) await seedDemo(database.db);
+  if (seed) {
+    await seedDemo(database.db);
+    await seedDemoFiles(database.db, config.DATA_DIR);
+  }
 
-  const app = await buildApp({ config, database });
+  const eidSimulators = await startEidSimulators(config);
+  const app = await buildApp({ config: eidSimulators.config, database });
   await app.listen({ port: config.PORT, host: config.HOST });
   app.scheduler.start(config.SCHEDULER_INTERVAL_MS);
   app.outbox.start(config.OUTBOX_INTERVAL_MS);
@@ -38,6 +44,7 @@ async function main() {
     await app.outbox.stop();
     await app.close(); // stops accepting, lets in-flight requests finish
     await database.close();
+    await eidSimulators.close();
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

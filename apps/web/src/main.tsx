@@ -1,8 +1,10 @@
 import './i18n/index.ts';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/App.tsx';
-import { preloadScreen } from './app/routes.tsx';
+import { App, preloadFirstScreen } from './app/App.tsx';
 import './app/app.css';
+import { defined } from '@portal/shared';
+import { makeTableMeasureRowsInert } from './lib/a11y.ts';
 
-preloadScreen(window.location.pathname);
-createRoot(document.getElementById('root')!).render(<App />);
+preloadFirstScreen(window.location.pathname);
+makeTableMeasureRowsInert();
+createRoot(defined(document.getElementById('root'), 'the #root element')).render(<App />);

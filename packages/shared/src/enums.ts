@@ -54,6 +54,8 @@ export const TEMPLATE_KEYS = [
   'ACCOUNT_REGISTERED',
   'ACCOUNT_DEACTIVATED',
   'PASSWORD_RECOVERY',
+  'USER_INVITATION',
+  'TENDER_CANCELED',
 ] as const;
 export type TemplateKey = (typeof TEMPLATE_KEYS)[number];
 
@@ -86,10 +88,22 @@ export const TEMPLATE_DEFINITIONS: { key: TemplateKey; type: TemplateType; tags:
     tags: ['tender_code', 'advanced_details_list', 'tender_group_name', 'tender_warehouse_name'],
   },
   { key: 'TENDER_MEMBER', type: 'EXTERNAL', tags: ['tender_code'] },
+  // Not in the spec's table: a cancelled tender tells its participants so, rather than "not chosen" (issue 6).
+  {
+    key: 'TENDER_CANCELED',
+    type: 'EXTERNAL',
+    tags: ['tender_code', 'tender_group_name', 'tender_warehouse_name'],
+  },
   { key: 'ACCOUNT_REGISTERED', type: 'EXTERNAL', tags: ['user_first_name', 'user_last_name'] },
   { key: 'ACCOUNT_ACTIVATED', type: 'EXTERNAL', tags: ['user_first_name', 'user_last_name'] },
   { key: 'ACCOUNT_DEACTIVATED', type: 'EXTERNAL', tags: ['user_first_name', 'user_last_name'] },
-  { key: 'PASSWORD_RECOVERY', type: 'EXTERNAL', tags: [] },
+  { key: 'PASSWORD_RECOVERY', type: 'EXTERNAL', tags: ['reset_link', 'link_expires'] },
+  // Not in the spec's table: a new worker or supplier employee is invited to set a password (issue 9).
+  {
+    key: 'USER_INVITATION',
+    type: 'EXTERNAL',
+    tags: ['user_first_name', 'user_last_name', 'user_email', 'reset_link', 'link_expires'],
+  },
 ];
 
 export const LANGUAGES = ['et', 'ru', 'en'] as const;

@@ -9,6 +9,7 @@ import {
   TENDER_STATUSES,
   WINNER_REASONS,
 } from './enums.ts';
+import { LINE_ACTIONS, TENDER_ACTIONS } from './rules/abilities.ts';
 
 const decimal = z.string(); // e.g. "12.5000"
 const iso = z.string(); // ISO 8601 timestamp
@@ -47,6 +48,8 @@ export const exportData = z.object({
   status: z.enum(EXPORT_STATUSES).nullable(),
   created: nullableIso,
   module_export_log_id: z.number().nullable(),
+  /** Why the latest export ended as it did: a code (module_inactive, no_orders, export_failed) or Directo's words. */
+  message: z.string().nullable().optional(),
   orders: z.array(exportOrder),
 });
 
@@ -68,6 +71,8 @@ export const tender = z.object({
   /** The approver's decision comment: never sent to suppliers. */
   approver_comment: z.number().nullable(),
   approver_comment_content: z.string().nullable(),
+  /** The approver comment as the confirm form edits it (buyers only; null for suppliers and when none). */
+  input_approver_comment: z.object({ id: z.number(), content: z.string() }).nullable(),
   /** Tender comments from suppliers: buyers see all (after WAITING/ACTIVE), a supplier only its own. */
   comments_options: z.array(tenderCommentOption),
   details_count: z.number(),
@@ -91,6 +96,8 @@ export const tender = z.object({
   export_data: exportData.nullable().optional(),
   /** The server's clock when this answer was made (for the countdown). Added by the tenders server. */
   server_time: iso.optional(),
+  /** The actions the caller may take on this tender (the rule table, rules/abilities.ts). */
+  abilities: z.array(z.enum(TENDER_ACTIONS)),
 });
 export type Tender = z.infer<typeof tender>;
 
@@ -109,8 +116,10 @@ export const proposal = z.object({
   available_qty: decimal.nullable(),
   additional_qty: decimal.nullable(),
   delivery_date: z.string().nullable(),
-  /** Sum of winner amounts on this offer line. */
+  /** Sum of winner amounts on this offer line (a supplier gets null until the tender is ORDERED). */
   total_approved_qty: decimal.nullable(),
+  /** How many offer lines this offer's company has on the part (null on a sealed placeholder). */
+  count: z.number().nullable(),
   /** True when this offer line has the lowest price on its part. */
   is_lowest: z.boolean(),
   created: nullableIso,
@@ -128,6 +137,10 @@ export const winnerEntry = z.object({
   supplier_name: z.string(),
   price: decimal,
   producer_name: z.string(),
+  /** Chosen again after the tender was reopened. */
+  renewed: z.boolean(),
+  /** Message keys of what is wrong with this winner now (buyers only): blacklisted_producer, total_amount_above_need. */
+  errors: z.array(z.string()),
 });
 export type WinnerEntry = z.infer<typeof winnerEntry>;
 
@@ -139,6 +152,29 @@ export const lineComment = z.object({
   supplier_name: z.string().nullable(),
   created: iso,
   updated: iso,
+});
+
+/** An offer as a choice in the winner selection. */
+export const proposalOption = z.object({
+  id: z.number(),
+  supplier_name: z.string(),
+  producer_name: z.string(),
+  price: decimal,
+  available_qty: decimal.nullable(),
+  delivery_date: z.string().nullable(),
+});
+
+/** A winner with its offer's data and the line total (amount × price, 2 decimals). */
+export const winnerData = z.object({
+  id: z.number(),
+  proposal: z.number(),
+  supplier_id: z.number(),
+  supplier_name: z.string(),
+  producer_name: z.string(),
+  price: decimal,
+  amount: decimal,
+  total: decimal,
+  reason: z.enum(WINNER_REASONS),
 });
 
 export const detailLine = z.object({
@@ -169,18 +205,33 @@ export const detailLine = z.object({
   updated: iso,
   /** Offer lines visible to the caller (see `proposal`). Empty in list calls without a tender. */
   proposals: z.array(proposal),
+  /** The visible offers as winner choices: empty while sealed; a supplier only its own. */
+  proposals_options: z.array(proposalOption),
   proposals_count: z.number(),
+  /** Winners: buyers after the seal; a supplier its own, only once the tender is ORDERED. */
   winners: z.array(winnerEntry),
+  winners_data: z.array(winnerData),
+  /** Producers of the visible offers on this part (distinct). */
+  proposal_producers: z.array(z.object({ id: z.number(), name: z.string() })),
   /** Supplier only: its company has offer lines on this part. */
   takes_part: z.boolean(),
   supplier_comments: z.array(lineComment),
   winner_comment: lineComment.nullable(),
+  /** The buyers' reason for several winners (never sent to suppliers). */
+  winner_comment_data: z
+    .object({ id: z.number(), name: z.string(), created: iso, content: z.string() })
+    .nullable(),
   /** Buyers only (empty for suppliers). */
   blacklisted_producers: z.array(z.number()),
   blacklisted_producers_info: z.array(z.object({ id: z.number(), name: z.string() })),
   part_blacklist: z.number().nullable(),
   bc_id: z.string().nullable(),
   bc_status: z.string().nullable(),
+  /** Buyers only (false for suppliers): the line is in the business system / a sync of it is under way. */
+  bc_synced: z.boolean(),
+  bc_sync_running: z.boolean(),
+  /** The actions the caller may take on this line (the rule table, rules/abilities.ts). */
+  abilities: z.array(z.enum(LINE_ACTIONS)),
 });
 export type DetailLine = z.infer<typeof detailLine>;
 
@@ -191,6 +242,11 @@ export const historyEntry = z.object({
   action: z.string(),
   user_name: z.string().nullable(),
   data: z.record(z.string(), z.unknown()),
+  /**
+   * The names the row's ids stand for, as people read them: part (code and name), supplier, producer, the offer's
+   * price, group, warehouse, tender code. Only for rows the reader may see, so the seal holds.
+   */
+  names: z.record(z.string(), z.string()).optional(),
   created: iso,
 });
 
@@ -251,7 +307,14 @@ export const winnerWrite = z.object({
 export const winnersWrite = z.object({
   winners: z.array(winnerWrite).max(50),
   comment: z.string().max(1000, 'comment_too_long').optional(),
+  /**
+   * The line's `updated` as the caller loaded it: when another buyer has saved the line's winners since, the
+   * save is refused (409 winners_changed_reload) instead of overwriting theirs. Optional for API clients.
+   */
+  version: z.string().max(40, 'too_long').optional(),
 });
+/** PATCH /details/{id}/delete_winners/ (the same version check). */
+export const winnersDelete = z.object({ version: z.string().max(40, 'too_long').optional() }).passthrough();
 export type WinnersWrite = z.infer<typeof winnersWrite>;
 
 export const logWrite = z.object({ action: z.enum(TENDER_LOG_ACTIONS) });

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { queryRow } from '../lib/sql.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -20,6 +21,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: the data directory as a tarball, to start other databases from. */
+  snapshot?(): Promise<Blob>;
 }
 
 export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../drizzle');
@@ -29,6 +32,8 @@ export async function openDatabase(opts: {
   url?: string;
   dataDir?: string;
   poolSize?: number;
+  /** PGlite only: start from this data directory snapshot (a tarball from `snapshot()`), e.g. a migrated one. */
+  loadDataDir?: Blob;
 }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 20 });
@@ -53,7 +58,11 @@ export async function openDatabase(opts: {
   }
   const dir = opts.dataDir ?? './data';
   let client: PGlite;
-  if (dir.startsWith('memory://')) client = new PGlite({ extensions: { pg_trgm } });
+  if (dir.startsWith('memory://'))
+    client = new PGlite({
+      extensions: { pg_trgm },
+      ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+    });
   else {
     const pgDir = path.resolve(dir, 'pgdata');
     fs.mkdirSync(pgDir, { recursive: true });
@@ -66,10 +75,11 @@ export async function openDatabase(opts: {
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
     close: () => client.close(),
+    snapshot: () => client.dumpDataDir('none'),
   };
 }
 
 export async function isEmpty(db: Db): Promise<boolean> {
-  const rows = await db.execute<{ n: number }>(sql`select count(*)::int as n from users`);
-  return Number((rows as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0) === 0;
+  const row = await queryRow<{ n: number }>(db, sql`select count(*)::int as n from users`);
+  return Number(row?.n ?? 0) === 0;
 }

@@ -6,7 +6,7 @@ import type { SupplierRole, UserGroup } from '@portal/shared';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { authTokens, userGroups, users } from '../db/schema/index.ts';
+import { authTokens, suppliers, userGroups, users } from '../db/schema/index.ts';
 import { now } from './clock.ts';
 import { forbidden, unauthorized } from './errors.ts';
 
@@ -112,7 +112,7 @@ export async function issueToken(
   userId: number,
   idleHours: number,
   kind: 'session' | 'reset' = 'session',
-) {
+): Promise<string> {
   const key = crypto.randomBytes(32).toString('base64url');
   const t = now();
   await db.insert(authTokens).values({
@@ -139,13 +139,17 @@ export async function revokeTokens(db: Db, userId: number, exceptTokenId?: numbe
     );
 }
 
-/** Looks a session key up; slides its expiry (written at most once a minute). Null when unknown, expired or revoked. */
+/**
+ * Looks a session key up; slides its expiry (written at most once a minute). Null when unknown, expired or revoked,
+ * and when its user or the user's supplier company is not active: sessions follow the account.
+ */
 export async function resolveToken(db: Db, key: string, idleHours: number): Promise<SessionUser | null> {
   const t = now();
   const [row] = await db
     .select({ token: authTokens, user: users })
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.userId))
+    .leftJoin(suppliers, eq(suppliers.id, users.supplierId))
     .where(
       and(
         eq(authTokens.keyHash, hashKey(key)),
@@ -154,6 +158,7 @@ export async function resolveToken(db: Db, key: string, idleHours: number): Prom
         gt(authTokens.expires, t),
         eq(users.isActive, true),
         eq(users.isDeleted, false),
+        sql`(${users.supplierId} is null or ${suppliers.isActive} = true)`,
       ),
     )
     .limit(1);
@@ -199,6 +204,9 @@ export function installGuard(app: FastifyInstance, db: Db, idleHours: number) {
   app.addHook('onRoute', (route) => {
     const url = route.url ?? '';
     if (!url.startsWith('/api')) return;
+    // The API reference page (its HTML and assets) is public; every other route declares its access.
+    if (!route.config?.access && url.startsWith('/api/docs'))
+      route.config = { ...route.config, access: 'public' };
     const access = route.config?.access;
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;

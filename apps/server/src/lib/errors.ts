@@ -1,14 +1,19 @@
+import { isMessageKey, type MessageKey } from '@portal/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 
-/** 400 bodies: `{"field": ["message_key"], "non_field_errors": [...]}`; others: `{"detail": "message_key"}`. */
-export type FieldErrors = Record<string, string[]>;
+/**
+ * 400 bodies: `{"field": ["message_key"], "non_field_errors": [...]}`; others: `{"detail": "message_key"}`.
+ * Only keys of the shared message set (`MSG` in packages/shared, each translated in the web's catalogues) are
+ * accepted, so a key without a translation fails the type check.
+ */
+export type FieldErrors = Record<string, MessageKey[]>;
 
 export class AppError extends Error {
   readonly status: number;
-  readonly body: FieldErrors | { detail: string };
-  constructor(status: number, body: FieldErrors | { detail: string }) {
+  readonly body: FieldErrors | { detail: MessageKey };
+  constructor(status: number, body: FieldErrors | { detail: MessageKey }) {
     super(typeof body === 'object' && 'detail' in body ? String(body.detail) : JSON.stringify(body));
     this.status = status;
     this.body = body;
@@ -17,16 +22,16 @@ export class AppError extends Error {
 
 export const badRequest = (errors: FieldErrors) => new AppError(400, errors);
 /** 400 with one message on one field (or non_field_errors). */
-export const invalid = (field: string, key: string) => new AppError(400, { [field]: [key] });
-export const nonField = (key: string) => new AppError(400, { non_field_errors: [key] });
+export const invalid = (field: string, key: MessageKey) => new AppError(400, { [field]: [key] });
+export const nonField = (key: MessageKey) => new AppError(400, { non_field_errors: [key] });
 export const notFound = () => new AppError(404, { detail: 'not_found' });
-export const forbidden = (detail = 'forbidden') => new AppError(403, { detail });
-export const unauthorized = (detail = 'not_authenticated') => new AppError(401, { detail });
+export const forbidden = (detail: MessageKey = 'forbidden') => new AppError(403, { detail });
+export const unauthorized = (detail: MessageKey = 'not_authenticated') => new AppError(401, { detail });
 
 /** Collects field errors; throws them all at once. */
 export class ErrorBag {
   readonly errors: FieldErrors = {};
-  add(field: string, key: string) {
+  add(field: string, key: MessageKey) {
     this.errors[field] = [...(this.errors[field] ?? []), key];
     return this;
   }
@@ -38,8 +43,6 @@ export class ErrorBag {
   }
 }
 
-const KEY = /^[a-z][a-z0-9_-]*$/;
-
 /** Turns zod issues into field errors with message keys. A schema may carry its own key as the message. */
 export function zodIssuesToFieldErrors(issues: z.core.$ZodIssue[] | readonly unknown[]): FieldErrors {
   const out: FieldErrors = {};
@@ -50,8 +53,9 @@ export function zodIssuesToFieldErrors(issues: z.core.$ZodIssue[] | readonly unk
   return out;
 }
 
-function issueKey(i: z.core.$ZodIssue): string {
-  if (i.message && KEY.test(i.message)) return i.message;
+function issueKey(i: z.core.$ZodIssue): MessageKey {
+  // A schema's own message is a key of the shared set (any other text is zod's English default).
+  if (i.message && isMessageKey(i.message)) return i.message;
   switch (i.code) {
     case 'invalid_type': {
       // Route validation does not report the input; zod's default message ends with "received undefined" then.
@@ -76,6 +80,17 @@ function issueKey(i: z.core.$ZodIssue): string {
     default:
       return 'invalid';
   }
+}
+
+/** The PostgreSQL error code (SQLSTATE) of a database error, also when wrapped by the query builder. */
+function pgCodeOf(err: unknown): string | undefined {
+  for (
+    let e = err as { code?: unknown; cause?: unknown } | undefined, i = 0;
+    e && i < 3;
+    e = e.cause as typeof e, i++
+  )
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  return undefined;
 }
 
 export function installErrorHandler(app: FastifyInstance) {
@@ -109,6 +124,16 @@ export function installErrorHandler(app: FastifyInstance) {
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send({ detail: 'too_large' });
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500)
       return reply.code(err.statusCode).send({ detail: 'invalid' });
+    // Last line of defence (the schemas refuse these first): text PostgreSQL cannot hold, dates it cannot read.
+    const pg = pgCodeOf(err);
+    if (pg === '22021' || pg === '22P05' || pg === '54000') {
+      request.log.warn({ err }, 'text the database cannot hold reached it');
+      return reply.code(400).send({ non_field_errors: ['invalid_characters'] });
+    }
+    if (pg === '22008' || pg === '22007') {
+      request.log.warn({ err }, 'a date the database cannot read reached it');
+      return reply.code(400).send({ non_field_errors: ['invalid_date'] });
+    }
     request.log.error({ err }, 'unhandled error');
     return reply.code(500).send({ detail: 'server_error' });
   });

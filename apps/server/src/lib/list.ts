@@ -1,11 +1,12 @@
 // The one list mechanism: page, page_size (0 = all as a plain array), ids, search, whitelisted ordering, filters.
 // Answers {results, pages, count} with the page and the total in one query (count(*) over ()).
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@portal/shared';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, searchText } from '@portal/shared';
 import { type AnyColumn, and, asc, desc, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { invalid } from './errors.ts';
+import { queryRow } from './sql.ts';
 
 /** A positive integer id in a path or query ("12"; never "1e3", "0x1", "12a"). */
 export const idString = z
@@ -39,7 +40,8 @@ export const listQuery = z.object({
     .transform((s) => s.split(',').map(Number))
     .refine((a) => a.length <= MAX_PAGE_SIZE, 'invalid_ids') // also keeps the query under the bind-parameter limit
     .optional(),
-  search: z.string().max(200, 'too_long').optional(),
+  /** NUL stripped (shared searchText): a search can never hold one. */
+  search: searchText.optional(),
   ordering: z
     .string()
     .regex(/^-?[a-z_0-9]+(,-?[a-z_0-9]+)*$/i, 'invalid_ordering')
@@ -109,6 +111,18 @@ export async function paginate<Q extends PgSelect, T>(opts: {
   select: () => Q;
   where?: (SQL | undefined)[];
   map: (rows: Awaited<Q>) => T[] | Promise<T[]>;
+  /** Counts the filtered rows itself when the page is full (e.g. with a report's totals in the same pass). */
+  count?: (where: SQL | undefined) => Promise<number>;
+  /**
+   * Loads one page itself (e.g. through a faster plan than the generic query); null leaves it to the generic query.
+   * Gets the combined filter (filters, search, ids) and the ordering of the generic query.
+   */
+  page?: (p: {
+    where: SQL | undefined;
+    order: SQL[];
+    limit: number;
+    offset: number;
+  }) => Promise<Awaited<Q> | null>;
 }): Promise<Paged<T>> {
   const { query, spec } = opts;
   const pageSize = query.page_size ?? DEFAULT_PAGE_SIZE;
@@ -126,14 +140,18 @@ export async function paginate<Q extends PgSelect, T>(opts: {
   if (pageSize === 0) return opts.map((await base()) as Awaited<Q>);
   const page = query.page ?? 1;
   const offset = (page - 1) * pageSize;
-  const rows = (await base().limit(pageSize).offset(offset)) as Awaited<Q>;
+  const rows =
+    (await opts.page?.({ where, order, limit: pageSize, offset })) ??
+    ((await base().limit(pageSize).offset(offset)) as Awaited<Q>);
   let count = offset + rows.length;
-  if (rows.length === pageSize || (!rows.length && page > 1)) {
+  if ((rows.length === pageSize || (!rows.length && page > 1)) && opts.count) count = await opts.count(where);
+  else if (rows.length === pageSize || (!rows.length && page > 1)) {
     // Unused columns of the subquery (counts, names) are dropped by the planner: this counts the filtered rows.
-    const res = (await opts.db.execute(
+    const res = await queryRow<{ n: number }>(
+      opts.db,
       sql`select count(*)::int as n from (${opts.select().where(where)}) as paged`,
-    )) as unknown as { rows: { n: number }[] };
-    count = Number(res.rows[0]?.n ?? 0);
+    );
+    count = Number(res?.n ?? 0);
   }
   return { results: await opts.map(rows), pages: Math.max(1, Math.ceil(count / pageSize)), count };
 }

@@ -2,6 +2,12 @@
 // the commit, once with several workers, with retries and a visible error, and once per dedupe key.
 // The handlers here are the test's own (they record what arrives); the last block speaks real SMTP to the
 // SMTP catcher in tools/simulators.
+
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import type { OutboxKind } from '@portal/shared';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
@@ -9,13 +15,14 @@ import nodemailer from 'nodemailer';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startSmtpCatcher } from '../../../../tools/simulators/smtp-catcher.ts';
-import type { Db } from '../db/client.ts';
+import { type Db, openDatabase } from '../db/client.ts';
 import * as schema from '../db/schema/index.ts';
 import { history, outbox } from '../db/schema/index.ts';
 import { testContext } from '../test/context.ts';
 import { uid } from '../test/factories.ts';
 import { advance, freeze, now, resetClock } from './clock.ts';
 import { enqueue, MAX_ATTEMPTS, type OutboxHandler, OutboxWorker } from './outbox.ts';
+import { queryRows } from './sql.ts';
 
 const ctx = await testContext();
 const db = ctx.db;
@@ -86,17 +93,18 @@ describe('outbox', () => {
   it('undoes the partial work of a handler that fails, and a new worker delivers the row once later', async () => {
     const run = uid();
     await enqueueMany(run, 3);
-    // The handler writes with the claiming transaction (its effect commits with "done"), then fails on row 1.
+    // The handler writes in its own transaction, then fails on row 1: its write is undone with it.
     const writes = (n: string) =>
       db.select().from(history).where(sql`${history.entity} = 'export' and ${history.data}->>'n' = ${n}`);
     const makeHandler =
       (failOn: string | null): OutboxHandler =>
-      async (payload, { tx, id }) => {
-        await tx
-          .insert(history)
-          .values({ entity: 'export', entityId: id, action: 'sent', data: { n: payload.n } });
-        if (payload.n === failOn) throw new Error('peer hung up');
-      };
+      (payload, { db: conn, id }) =>
+        conn.transaction(async (tx) => {
+          await tx
+            .insert(history)
+            .values({ entity: 'export', entityId: id, action: 'sent', data: { n: payload.n } });
+          if (payload.n === failOn) throw new Error('peer hung up');
+        });
     expect(await new OutboxWorker(db, { email: makeHandler(`${run}-1`) }).runOnce()).toBe(3);
     let rows = await rowsOf(run);
     expect(rows.map((r) => r.status)).toEqual(['done', 'pending', 'done']);
@@ -186,6 +194,8 @@ describe('outbox', () => {
   });
 });
 
+// PostgreSQL: the test kills the backend of a second connection mid-delivery. (PGlite runs inside its server's
+// process on one connection: there the crash is the whole process dying, in the next block.)
 describe.skipIf(!onPostgres)('outbox across a real crash (PostgreSQL)', () => {
   it('loses nothing and sends nothing twice when a worker dies in the middle of a delivery', async () => {
     // A second "replica" on its own connection; its backend is killed while its handler is working.
@@ -205,13 +215,11 @@ describe.skipIf(!onPostgres)('outbox across a real crash (PostgreSQL)', () => {
     let inHandler!: (pid: number) => void;
     const entered = new Promise<number>((r) => (inHandler = r));
     const dying = new OutboxWorker(replicaDb, {
-      email: async (payload, { tx }) => {
+      email: async (payload, { db: conn }) => {
         seen.push(String(payload.n));
-        const r = (await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as {
-          rows: { pid: number }[];
-        };
-        inHandler(r.rows[0].pid);
-        await tx.execute(sql`select pg_sleep(30)`); // working… until the process dies
+        const [r] = await queryRows<{ pid: number }>(conn, sql`select pg_backend_pid() as pid`);
+        inHandler(r.pid);
+        await conn.execute(sql`select pg_sleep(30)`); // working… until the process dies
       },
     });
     const outcome = dying.runOnce().then(
@@ -223,14 +231,135 @@ describe.skipIf(!onPostgres)('outbox across a real crash (PostgreSQL)', () => {
     expect(await outcome).toBe('crashed');
     await client.end().catch(() => {});
     expect(seen).toEqual([expected[0]]);
+    // The dead worker's lease holds its claimed rows: nobody delivers them until it ends, then one worker does.
     expect((await rowsOf(run)).map((r) => [r.status, r.attempts])).toEqual(
-      expected.map(() => ['pending', 0]),
+      expected.map(() => ['pending', 1]),
     );
 
     const { delivered, handler } = recorder();
+    expect(await new OutboxWorker(db, { email: handler }).runOnce()).toBe(0);
+    advance(30 + 60 + 1);
     expect(await new OutboxWorker(db, { email: handler }).runOnce()).toBe(4);
     expect(await new OutboxWorker(db, { email: handler }).runOnce()).toBe(0);
     expect(delivered).toEqual(expected);
+  });
+});
+
+// PGlite: a server process with its embedded database in a data directory is killed (SIGKILL) in the middle of a
+// delivery; the next process opens the same directory. Runs whatever DATABASE_URL says, on its own directory.
+describe('outbox across a real crash (PGlite: the whole process dies)', () => {
+  it('loses nothing and sends nothing twice when the server process dies in the middle of a delivery', async () => {
+    const at = '2031-05-01T08:00:00.000Z';
+    freeze(new Date(at));
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-outbox-crash-'));
+    try {
+      let database = await openDatabase({ dataDir: dir });
+      await database.migrate();
+      const run = uid();
+      const expected: string[] = [];
+      for (let i = 0; i < 4; i++) {
+        await enqueue(database.db, 'email', { run, n: `${run}-${i}` });
+        expected.push(`${run}-${i}`);
+      }
+      await database.close();
+
+      const worker = path.resolve(import.meta.dirname, '../test/outbox-crash-worker.ts');
+      const child = spawn(process.execPath, [worker, dir, at], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let stderr = '';
+      child.stderr.on('data', (d) => {
+        stderr += String(d);
+      });
+      const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
+        child.on('exit', (code, signal) => resolve(signal ?? code)),
+      );
+      const delivering = await new Promise<string>((resolve, reject) => {
+        child.stdout.on('data', (d) => resolve(String(d).trim()));
+        exited.then(() => reject(new Error(`the worker ended before delivering: ${stderr}`)));
+      });
+      expect(delivering).toBe(`delivering ${expected[0]}`);
+      child.kill('SIGKILL');
+      expect(await exited).toBe('SIGKILL');
+
+      // The next process: the claim committed before the crash holds the rows until the lease ends, then one
+      // worker delivers each once.
+      database = await openDatabase({ dataDir: dir });
+      try {
+        const rows = await queryRows<{ n: string; status: string; attempts: number }>(
+          database.db,
+          sql`select payload->>'n' as n, status, attempts from outbox order by id`,
+        );
+        expect(rows.map((r) => [r.n, r.status, r.attempts])).toEqual(expected.map((n) => [n, 'pending', 1]));
+        const { delivered, handler } = recorder();
+        expect(await new OutboxWorker(database.db, { email: handler }).runOnce()).toBe(0);
+        advance(30 + 60 + 1);
+        expect(await new OutboxWorker(database.db, { email: handler }).runOnce()).toBe(4);
+        expect(await new OutboxWorker(database.db, { email: handler }).runOnce()).toBe(0);
+        expect(delivered).toEqual(expected);
+      } finally {
+        await database.close();
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 180_000);
+});
+
+describe('outbox with a hung peer', () => {
+  it('times a hung SMTP server out and keeps delivering the other kinds meanwhile', async () => {
+    // Accepts connections and never says a word (no SMTP greeting).
+    const sockets: net.Socket[] = [];
+    const hung = net.createServer((socket) => sockets.push(socket));
+    await new Promise<void>((r) => hung.listen(0, '127.0.0.1', () => r()));
+    const port = (hung.address() as net.AddressInfo).port;
+    try {
+      const run = uid();
+      for (let i = 0; i < 2; i++) await enqueue(db, 'email', { run, n: `mail-${i}` });
+      await enqueue(db, 'directo_export', { run, n: 'export' });
+      const events: string[] = [];
+      const mail: OutboxHandler = async (payload) => {
+        const transport = nodemailer.createTransport({
+          host: '127.0.0.1',
+          port,
+          secure: false,
+          ignoreTLS: true,
+          connectionTimeout: 60_000,
+          greetingTimeout: 60_000,
+          socketTimeout: 60_000,
+        });
+        try {
+          await transport.sendMail({
+            from: 'a@example.test',
+            to: 'b@example.test',
+            subject: String(payload.n),
+            text: '.',
+          });
+        } finally {
+          transport.close();
+        }
+      };
+      const exporter: OutboxHandler = async (payload) => {
+        events.push(String(payload.n));
+      };
+      const worker = new OutboxWorker(db, { email: mail, directo_export: exporter }, undefined, {
+        timeoutMs: 400,
+      });
+      const t0 = Date.now();
+      expect(await worker.runOnce()).toBe(3);
+      const took = Date.now() - t0;
+      expect(events).toEqual(['export']);
+      const rows = await rowsOf(run);
+      expect(rows.map((r) => [r.kind, r.status])).toEqual([
+        ['email', 'pending'],
+        ['email', 'pending'],
+        ['directo_export', 'done'],
+      ]);
+      expect(rows[0].lastError).toMatch(/timed out/);
+      // Two mails of 400 ms each, one after the other; never the 60 s of the SMTP client's own time-outs.
+      expect(took).toBeLessThan(5_000);
+    } finally {
+      for (const s of sockets) s.destroy();
+      await new Promise((r) => hung.close(r));
+    }
   });
 });
 

@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { now } from './clock.ts';
 import { audit } from './history.ts';
+import { queryRows, transaction } from './sql.ts';
 
 export interface TransitionHooks {
   /** Called inside the transaction that moved these tenders to ACTIVE. */
@@ -21,19 +22,21 @@ async function move(
   column: 'start' | 'finish',
   hook?: (tx: Db, ids: number[]) => Promise<void>,
 ) {
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const at = now();
     // Rows another replica is moving right now are skipped (it will commit them), so replicas never wait on
     // each other's row locks or deadlock; the outer status check keeps the move conditional.
-    const res = (await tx.execute(sql`
-      update tenders set status = ${to}, updated = ${at}
+    const moved = await queryRows<{ id: number }>(
+      tx,
+      sql`update tenders set status = ${to}, updated = ${at}
       where status = ${from} and id in (
         select id from tenders where status = ${from} and ${sql.identifier(column)} <= ${at}
         order by id for update skip locked)
-      returning id`)) as unknown as { rows: { id: number }[] };
-    const ids = res.rows.map((r) => Number(r.id));
+      returning id`,
+    );
+    const ids = moved.map((r) => Number(r.id));
     for (const id of ids) {
-      await audit(tx as unknown as Db, {
+      await audit(tx, {
         entity: 'tender',
         entityId: id,
         tenderId: id,
@@ -41,7 +44,7 @@ async function move(
         data: { from, to, by: 'scheduler' },
       });
     }
-    if (ids.length && hook) await hook(tx as unknown as Db, ids);
+    if (ids.length && hook) await hook(tx, ids);
     return ids;
   });
 }

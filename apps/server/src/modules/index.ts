@@ -2,39 +2,64 @@
 import type { FastifyInstance } from 'fastify';
 import type { OutboxHandlers } from '../lib/outbox.ts';
 import type { TransitionHooks } from '../lib/scheduler.ts';
+import accountRoutes from './auth/accountRoutes.ts';
 import authRoutes from './auth/routes.ts';
 import blacklistRoutes from './blacklist/routes.ts';
+import categoryRoutes from './catalogue/categoryRoutes.ts';
+import partRoutes from './catalogue/partRoutes.ts';
 import catalogueRoutes from './catalogue/routes.ts';
+import unitRoutes from './catalogue/units.ts';
 import detailsRoutes from './details/routes.ts';
+import eidRoutes from './eid/routes.ts';
+import filesRoutes from './files/routes.ts';
+import { businessCentralOutboxHandler } from './integrations/businessCentral.ts';
 import { directoOutboxHandler } from './integrations/directo.ts';
 import moduleRoutes from './integrations/modules.ts';
 import integrationsRoutes from './integrations/routes.ts';
 import { emailOutboxHandler } from './notifications/mailer.ts';
 import notificationsRoutes from './notifications/routes.ts';
 import profileRoutes from './profile/routes.ts';
+import reportsRoutes from './reports/routes.ts';
 import setupRoutes from './setup/routes.ts';
+import suppliersRoutes from './suppliers/routes.ts';
 import systemRoutes from './system/routes.ts';
 import tenderExportRoutes from './tenders/exportRoutes.ts';
 import { tenderSchedulerHooks } from './tenders/lifecycle.ts';
+import tenderLineRoutes from './tenders/lineRoutes.ts';
 import tendersRoutes from './tenders/routes.ts';
+import usersRoutes from './users/routes.ts';
 
 export const routeModules = [
   systemRoutes,
   authRoutes,
+  accountRoutes,
+  eidRoutes,
   profileRoutes,
   setupRoutes,
   catalogueRoutes,
+  categoryRoutes,
+  unitRoutes,
   blacklistRoutes,
   detailsRoutes,
   tendersRoutes,
+  tenderLineRoutes,
   tenderExportRoutes,
   notificationsRoutes,
   integrationsRoutes,
   moduleRoutes,
+  usersRoutes,
+  suppliersRoutes,
+  filesRoutes,
+  partRoutes,
+  reportsRoutes,
 ];
 
 export function outboxHandlers(app: FastifyInstance): OutboxHandlers {
-  return { email: emailOutboxHandler(app), directo_export: directoOutboxHandler(app) };
+  return {
+    email: emailOutboxHandler(app),
+    directo_export: directoOutboxHandler(app),
+    bc_sync: businessCentralOutboxHandler(app),
+  };
 }
 
 export function schedulerHooks(app: FastifyInstance): TransitionHooks {

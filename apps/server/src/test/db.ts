@@ -1,5 +1,6 @@
 // A fresh database per test file: a clone of the migrated template on PostgreSQL, an in-memory PGlite otherwise.
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type Database, openDatabase } from '../db/client.ts';
@@ -7,6 +8,11 @@ import { type Database, openDatabase } from '../db/client.ts';
 export async function freshDatabase(): Promise<Database> {
   const url = process.env.DATABASE_URL;
   if (!url) {
+    const snapshot = inject('pgliteSnapshot');
+    if (snapshot) {
+      const loadDataDir = new Blob([fs.readFileSync(snapshot)]);
+      return openDatabase({ dataDir: 'memory://', loadDataDir });
+    }
     const database = await openDatabase({ dataDir: 'memory://' });
     await database.migrate();
     return database;

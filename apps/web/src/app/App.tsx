@@ -3,16 +3,39 @@
 // goes to /tenders; register, recover and reset show without the shell; a route with `groups` is refused to
 // other groups. Menu entries whose screens are not built yet lead to a "later release" page.
 import { Spin } from 'antd';
-import { type ComponentType, type ReactNode, Suspense, useEffect } from 'react';
-import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { createBrowserRouter, Navigate, Route, RouterProvider, Routes, useLocation } from 'react-router';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
-import { type Group, returnRoute, useAuth } from './auth.tsx';
-import LoginPage from './LoginPage.tsx';
+import { session } from '../lib/api.ts';
+import { type Group, returnRoute, useAuth } from '../lib/auth.tsx';
 import { menuLeaves } from './menu.tsx';
 import { ComingSoonPage, NoAccessPage, NotFoundPage } from './pages.tsx';
-import { Providers } from './providers.tsx';
-import { type AppRoute, appRoutes, publicRoutes } from './routes.tsx';
-import { Shell } from './Shell.tsx';
+import { Providers, queryClient } from './providers.tsx';
+import { type AppRoute, appRoutes, preloadScreen, publicRoutes } from './routes.tsx';
+
+// The login screen and the shell (menu, drawer, header) are chunks of their own: a logged-in user's first load
+// does not carry the login code, and the login screen's does not carry the shell (BENCHMARKS.md "First load").
+const loadLogin = () => import('./LoginPage.tsx');
+const loadShell = () => import('./Shell.tsx').then((m) => ({ default: m.Shell }));
+const LoginPage = lazy(loadLogin);
+const Shell = lazy(loadShell);
+
+const isPublicPath = (pathname: string) =>
+  publicRoutes.some((r) => pathname === r.path || pathname.startsWith(`${r.path}/`));
+
+/**
+ * Starts loading what the first screen needs at once, in parallel with the session check: without a stored
+ * session the login screen; with one the shell and the screen of the path (routes.tsx `preloadScreen`).
+ */
+export function preloadFirstScreen(pathname: string) {
+  const isPublic = isPublicPath(pathname);
+  if (!isPublic && !session.token) {
+    loadLogin().catch(() => {}); // retried by React.lazy when it renders
+    return;
+  }
+  if (!isPublic) loadShell().catch(() => {});
+  preloadScreen(pathname, isPublic ? undefined : queryClient);
+}
 
 const Loading = () => (
   <div className="page-loading">
@@ -54,9 +77,7 @@ const page = (C: ComponentType) => <C />;
 function Root() {
   const { user, loading } = useAuth();
   const location = useLocation();
-  const isPublic = publicRoutes.some(
-    (r) => location.pathname === r.path || location.pathname.startsWith(`${r.path}/`),
-  );
+  const isPublic = isPublicPath(location.pathname);
 
   useEffect(() => {
     if (!isPublic && !loading && !user) returnRoute.remember(location.pathname + location.search);
@@ -73,30 +94,47 @@ function Root() {
       </Suspense>
     );
   if (loading) return <Loading />;
-  if (!user) return <LoginPage />;
+  if (!user)
+    return (
+      <Suspense fallback={<Loading />}>
+        <LoginPage />
+      </Suspense>
+    );
 
   return (
-    <Shell>
-      <Routes>
-        <Route path="/" element={<Navigate to="/tenders" replace />} />
-        {appRoutes.map((r) => (
-          <Route key={r.path} path={r.path} element={<Guard groups={r.groups}>{page(r.component)}</Guard>} />
-        ))}
-        {placeholderRoutes().map((r) => (
-          <Route key={r.path} path={r.path} element={<Guard groups={r.groups}>{<ComingSoonPage />}</Guard>} />
-        ))}
-        <Route path="*" element={<NotFoundPage />} />
-      </Routes>
-    </Shell>
+    <Suspense fallback={<Loading />}>
+      <Shell>
+        <Routes>
+          <Route path="/" element={<Navigate to="/tenders" replace />} />
+          {appRoutes.map((r) => (
+            <Route
+              key={r.path}
+              path={r.path}
+              element={<Guard groups={r.groups}>{page(r.component)}</Guard>}
+            />
+          ))}
+          {placeholderRoutes().map((r) => (
+            <Route
+              key={r.path}
+              path={r.path}
+              element={<Guard groups={r.groups}>{<ComingSoonPage />}</Guard>}
+            />
+          ))}
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </Shell>
+    </Suspense>
   );
 }
+
+// A data router (one catch-all route around the routing rules above) so that forms can ask before the user
+// leaves them with unsaved changes (useBlocker).
+const router = createBrowserRouter([{ path: '*', element: <Root /> }]);
 
 export function App() {
   return (
     <Providers>
-      <BrowserRouter>
-        <Root />
-      </BrowserRouter>
+      <RouterProvider router={router} />
     </Providers>
   );
 }

@@ -1,30 +1,39 @@
 // The login screen (spec 2, Login screen): tabs ID card, Mobile-ID, Smart-ID and e-mail; forgotten-password
-// and registration links; language selector. E-mail login works; the three e-ID methods show their fields
-// and say that they are completed in a later release.
-import { IdcardOutlined, LockOutlined, MailOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
+// and registration links; language selector. The three eID methods are in EidLogin.tsx.
+import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Form, Input, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { errorText, hasStoredLanguage, rememberLanguage, storedLanguage } from '../i18n/index.ts';
 import { ApiError, api } from '../lib/api.ts';
+import { returnRoute, sessionExpired, useAuth } from '../lib/auth.tsx';
 import { applyServerErrors } from '../lib/formErrors.ts';
-import { normalisePhone, PHONE_PREFIX } from '../lib/phone.ts';
-import { returnRoute, type SessionUser, useAuth } from './auth.tsx';
+import { IdCardLogin, type LoginOut, MobileIdLogin, SmartIdLogin } from './EidLogin.tsx';
 import { PublicCard } from './PublicLayout.tsx';
 
 const TAB_KEY = 'login_tab';
 type Method = 'idcard' | 'mobileid' | 'smartid' | 'email';
 
-function LaterNote() {
-  const { t } = useTranslation();
-  return <Alert type="info" showIcon title={t('login.later_note')} className="login-note" />;
+/** After any login method: keep the token, follow the user's language unless one was chosen here, go back. */
+function useFinishLogin() {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  return async (out: LoginOut) => {
+    await auth.login(out.token);
+    // The interface follows the user's language setting unless a language was chosen in this browser.
+    if (!hasStoredLanguage() && out.user.language !== storedLanguage()) {
+      rememberLanguage(out.user.language);
+      window.location.assign(returnRoute.take());
+      return;
+    }
+    navigate(returnRoute.take(), { replace: true });
+  };
 }
 
 function EmailLogin() {
   const { t } = useTranslation();
-  const auth = useAuth();
-  const navigate = useNavigate();
+  const finish = useFinishLogin();
   const [form] = Form.useForm<{ email: string; password: string }>();
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
@@ -33,15 +42,7 @@ function EmailLogin() {
     setBusy(true);
     setMessage(null);
     try {
-      const out = await api<{ token: string; user: SessionUser }>('POST', '/login/', { body: values });
-      await auth.login(out.token);
-      // The interface follows the user's language setting unless a language was chosen in this browser.
-      if (!hasStoredLanguage() && out.user.language !== storedLanguage()) {
-        rememberLanguage(out.user.language);
-        window.location.assign(returnRoute.take());
-        return;
-      }
-      navigate(returnRoute.take(), { replace: true });
+      await finish(await api<LoginOut>('POST', '/login/', { body: values }));
     } catch (err) {
       if (err instanceof ApiError && err.status === 400) {
         const rest = applyServerErrors(form, err, ['email', 'password']);
@@ -73,82 +74,44 @@ function EmailLogin() {
   );
 }
 
-function MobileIdLogin() {
-  const { t } = useTranslation();
-  const [form] = Form.useForm<{ personal_code: string; phone: string }>();
-  return (
-    <Form
-      form={form}
-      layout="vertical"
-      size="large"
-      initialValues={{ personal_code: '', phone: PHONE_PREFIX }}
-    >
-      <Form.Item name="personal_code" label={t('login.personal_code')}>
-        <Input prefix={<UserOutlined />} inputMode="numeric" maxLength={11} />
-      </Form.Item>
-      <Form.Item name="phone" label={t('login.phone')}>
-        <Input
-          prefix={<MobileOutlined />}
-          inputMode="tel"
-          onBlur={(e) => form.setFieldValue('phone', normalisePhone(e.target.value))}
-        />
-      </Form.Item>
-      <LaterNote />
-      <Button type="primary" block disabled>
-        {t('login.submit')}
-      </Button>
-    </Form>
-  );
-}
-
-function SmartIdLogin() {
-  const { t } = useTranslation();
-  return (
-    <Form layout="vertical" size="large" initialValues={{ personal_code: '' }}>
-      <Form.Item name="personal_code" label={t('login.personal_code')}>
-        <Input prefix={<UserOutlined />} inputMode="numeric" maxLength={11} />
-      </Form.Item>
-      <LaterNote />
-      <Button type="primary" block disabled>
-        {t('login.submit')}
-      </Button>
-    </Form>
-  );
-}
-
-function IdCardLogin() {
-  const { t } = useTranslation();
-  return (
-    <Flex vertical gap={16}>
-      <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
-        {t('login.idcard_text')}
-      </Typography.Paragraph>
-      <LaterNote />
-      <Button type="primary" size="large" block icon={<IdcardOutlined />} disabled>
-        {t('login.idcard_button')}
-      </Button>
-    </Flex>
-  );
-}
-
 export default function LoginPage() {
   const { t } = useTranslation();
+  const finish = useFinishLogin();
   const [tab, setTab] = useState<Method>(() => (localStorage.getItem(TAB_KEY) as Method | null) ?? 'email');
+  const choose = (k: Method) => {
+    setTab(k);
+    localStorage.setItem(TAB_KEY, k);
+  };
   return (
     <PublicCard title={t('login.title')} width={480}>
+      {sessionExpired.shown && (
+        <Alert
+          type="warning"
+          showIcon
+          title={t('screens.session.expired')}
+          className="login-alert"
+          role="alert"
+          data-testid="session-expired"
+        />
+      )}
       <Tabs
         activeKey={tab}
-        onChange={(k) => {
-          setTab(k as Method);
-          localStorage.setItem(TAB_KEY, k);
-        }}
+        onChange={(k) => choose(k as Method)}
         centered
         tabBarGutter={20}
         className="login-tabs"
         items={[
-          { key: 'idcard', label: t('login.tab_idcard'), children: <IdCardLogin /> },
-          { key: 'mobileid', label: t('login.tab_mobileid'), children: <MobileIdLogin /> },
-          { key: 'smartid', label: t('login.tab_smartid'), children: <SmartIdLogin /> },
+          {
+            key: 'idcard',
+            label: t('login.tab_idcard'),
+            children: <IdCardLogin onLoggedIn={finish} onChooseMethod={choose} />,
+          },
+          {
+            key: 'mobileid',
+            label: t('login.tab_mobileid'),
+            children: <MobileIdLogin onLoggedIn={finish} />,
+          },
+          { key: 'smartid', label: t('login.tab_smartid'), children: <SmartIdLogin onLoggedIn={finish} /> },
           { key: 'email', label: t('login.tab_email'), children: <EmailLogin /> },
         ]}
       />

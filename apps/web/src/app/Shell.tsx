@@ -3,13 +3,13 @@
 // terms of use and the software version.
 import { LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
 import { SOFTWARE_VERSION } from '@portal/shared';
-import { Avatar, Button, Flex, Layout, Menu, type MenuProps, Popover, Typography } from 'antd';
-import { type ReactNode, useMemo, useState } from 'react';
+import { Avatar, Button, Drawer, Flex, Grid, Layout, Menu, type MenuProps, Popover, Typography } from 'antd';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { LanguageSelect } from '../components/LanguageSelect.tsx';
 import { TermsModal } from '../components/TermsOfUse.tsx';
-import { useAuth } from './auth.tsx';
+import { useAuth } from '../lib/auth.tsx';
 import { defaultIcon, type MenuEntry, menuFor } from './menu.tsx';
 import { Logo } from './PublicLayout.tsx';
 import { TermsGate } from './terms.tsx';
@@ -72,42 +72,76 @@ export function Shell({ children }: { children: ReactNode }) {
   const active = activeEntry(entries, pathname);
   const [openKeys, setOpenKeys] = useState<string[]>(() => (active.parent ? [active.parent] : []));
 
+  // On a phone the menu is a drawer, closed by default and closed again after choosing a page.
+  const screens = Grid.useBreakpoint();
+  const phone = screens.md === false;
+  const [drawer, setDrawer] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page closes the drawer
+  useEffect(() => setDrawer(false), [pathname]);
+
   const toggle = () => {
+    if (phone) return setDrawer(!drawer);
     localStorage.setItem(COLLAPSED_KEY, String(!collapsed));
     setCollapsed(!collapsed);
   };
+  const menuOpen = phone ? drawer : !collapsed;
+  const menu = (
+    <Menu
+      theme="dark"
+      mode="inline"
+      items={toItems(entries, t)}
+      selectedKeys={active.key ? [active.key] : []}
+      onClick={() => setDrawer(false)}
+      {...(collapsed && !phone ? {} : { openKeys, onOpenChange: setOpenKeys })}
+      aria-label={t('shell.navigation')}
+    />
+  );
 
   return (
     <Layout className="shell">
-      <Layout.Sider
-        width={220}
-        collapsedWidth={70}
-        collapsed={collapsed}
-        trigger={null}
-        className="shell-sider"
-        aria-label={t('shell.navigation')}
-      >
-        <Link to="/tenders" className="shell-brand" title={t('app.name')}>
-          <Logo size={32} />
-          {!collapsed && <span className="shell-brand-name">{t('app.short_name')}</span>}
-        </Link>
-        <Menu
-          theme="dark"
-          mode="inline"
-          items={toItems(entries, t)}
-          selectedKeys={active.key ? [active.key] : []}
-          {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
+      {phone && (
+        <Drawer
+          placement="left"
+          open={drawer}
+          onClose={() => setDrawer(false)}
+          size={260}
+          closable={false}
+          className="shell-drawer"
+          styles={{ body: { padding: 0, background: '#001529' } }}
           aria-label={t('shell.navigation')}
-        />
-      </Layout.Sider>
+        >
+          <Link to="/tenders" className="shell-brand" title={t('app.name')}>
+            <Logo size={32} />
+            <span className="shell-brand-name">{t('app.short_name')}</span>
+          </Link>
+          <nav data-testid="menu-drawer">{menu}</nav>
+        </Drawer>
+      )}
+      {!phone && (
+        <Layout.Sider
+          width={220}
+          collapsedWidth={70}
+          collapsed={collapsed}
+          trigger={null}
+          className="shell-sider"
+          aria-label={t('shell.navigation')}
+        >
+          <Link to="/tenders" className="shell-brand" title={t('app.name')}>
+            <Logo size={32} />
+            {!collapsed && <span className="shell-brand-name">{t('app.short_name')}</span>}
+          </Link>
+          {menu}
+        </Layout.Sider>
+      )}
       <Layout>
         <Layout.Header className="shell-header">
           <Button
             type="text"
-            icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+            icon={menuOpen ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
             onClick={toggle}
-            aria-label={collapsed ? t('shell.expand_menu') : t('shell.collapse_menu')}
-            aria-expanded={!collapsed}
+            aria-label={menuOpen ? t('shell.collapse_menu') : t('shell.expand_menu')}
+            aria-expanded={menuOpen}
+            data-testid="menu-toggle"
           />
           <Typography.Text className="shell-title">{t('app.name')}</Typography.Text>
           <Flex gap={8} align="center" className="shell-actions">
@@ -122,15 +156,21 @@ export function Shell({ children }: { children: ReactNode }) {
               <Button
                 type="text"
                 aria-expanded={userOpen}
-                aria-label={t('shell.user_block')}
+                // The visible name starts the accessible name (WCAG 2.5.3), then what the button opens.
+                aria-label={`${user ? `${user.first_name} ${user.last_name}` : ''} – ${t('shell.user_block')}`}
                 className="shell-user"
               >
                 <Avatar size="small" icon={<UserOutlined />} />
                 <span className="shell-user-name">{user ? `${user.first_name} ${user.last_name}` : ''}</span>
               </Button>
             </Popover>
-            <Button type="text" icon={<LogoutOutlined />} onClick={() => void logout()}>
-              {t('shell.logout')}
+            <Button
+              type="text"
+              icon={<LogoutOutlined />}
+              onClick={() => void logout()}
+              aria-label={phone ? t('shell.logout') : undefined}
+            >
+              {phone ? null : t('shell.logout')}
             </Button>
           </Flex>
         </Layout.Header>

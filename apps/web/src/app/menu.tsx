@@ -12,7 +12,7 @@ import {
   TeamOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
-import type { Group, SessionUser } from './auth.tsx';
+import type { Group, SessionUser } from '../lib/auth.tsx';
 
 /** A user group, or a supplier user whose role is not PLAIN (the supplier-data link). */
 export type Audience = Group | 'SUPPLIER_NOT_PLAIN';
@@ -35,7 +35,14 @@ const C: Audience = 'CONTRACTOR';
 const S: Audience = 'SUPPLIER';
 
 export const menu: MenuEntry[] = [
-  { key: 'tenders', label: 'menu.tenders', path: '/tenders', who: [A, C, S], icon: <FileTextOutlined /> },
+  // A master works on the tenders it approves (the list shows those): the entry gives it a way around.
+  {
+    key: 'tenders',
+    label: 'menu.tenders',
+    path: '/tenders',
+    who: [A, C, 'MASTER', S],
+    icon: <FileTextOutlined />,
+  },
   { key: 'details', label: 'menu.details', path: '/details', who: [A, C], icon: <ShoppingCartOutlined /> },
   {
     key: 'reports',

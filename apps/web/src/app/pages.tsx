@@ -3,13 +3,14 @@ import { ClockCircleOutlined } from '@ant-design/icons';
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PageTitle } from '../components/PageTitle.tsx';
 
 export function NoAccessPage() {
   const { t } = useTranslation();
   return (
     <Result
       status="403"
-      title={t('pages.no_access_title')}
+      title={<PageTitle>{t('pages.no_access_title')}</PageTitle>}
       subTitle={t('pages.no_access_text')}
       extra={
         <Link to="/tenders">
@@ -25,7 +26,7 @@ export function ComingSoonPage() {
   return (
     <Result
       icon={<ClockCircleOutlined />}
-      title={t('pages.coming_soon_title')}
+      title={<PageTitle>{t('pages.coming_soon_title')}</PageTitle>}
       subTitle={t('pages.coming_soon_text')}
       extra={
         <Link to="/tenders">
@@ -41,7 +42,7 @@ export function NotFoundPage() {
   return (
     <Result
       status="404"
-      title={t('pages.not_found_title')}
+      title={<PageTitle>{t('pages.not_found_title')}</PageTitle>}
       subTitle={t('pages.not_found_text')}
       extra={
         <Link to="/tenders">

@@ -1,13 +1,12 @@
 // The heading row of a screen: title on the left, actions on the right.
-import { Flex, Typography } from 'antd';
+import { Flex } from 'antd';
 import type { ReactNode } from 'react';
+import { PageTitle } from './PageTitle.tsx';
 
-export function PageHeader(props: { title: ReactNode; extra?: ReactNode }) {
+export function PageHeader(props: { title: ReactNode; extra?: ReactNode; tabTitle?: string }) {
   return (
     <Flex className="page-header" justify="space-between" align="center" wrap gap={12}>
-      <Typography.Title level={3} style={{ margin: 0 }}>
-        {props.title}
-      </Typography.Title>
+      <PageTitle tabTitle={props.tabTitle}>{props.title}</PageTitle>
       {props.extra && <Flex gap={8}>{props.extra}</Flex>}
     </Flex>
   );

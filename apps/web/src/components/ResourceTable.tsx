@@ -7,6 +7,9 @@ import type { Paged } from '../lib/api.ts';
 import type { ListState } from '../lib/listState.ts';
 import { Paginator } from './Paginator.tsx';
 
+/** Height of the shell's sticky app bar (antd Layout.Header, `headerHeight` in providers.tsx). */
+export const APP_BAR_HEIGHT = 56;
+
 export type ResourceColumn<T> = ColumnType<T> & { key: string; sortable?: boolean };
 
 export function ResourceTable<T extends object>(props: {
@@ -20,6 +23,8 @@ export function ResourceTable<T extends object>(props: {
   rowClassName?: TableProps<T>['rowClassName'];
   pageSizes?: readonly number[];
   size?: 'small' | 'middle';
+  /** The column headers stay in view below the app bar while the page scrolls, with a sticky horizontal scrollbar. */
+  stickyHeader?: boolean;
 }) {
   const { state, data } = props;
   const desc = state.ordering.startsWith('-');
@@ -43,6 +48,7 @@ export function ResourceTable<T extends object>(props: {
         pagination={false}
         rowClassName={props.rowClassName}
         scroll={{ x: 'max-content' }}
+        sticky={props.stickyHeader ? { offsetHeader: APP_BAR_HEIGHT } : undefined}
         showSorterTooltip={false}
         rowSelection={
           props.onSelect

@@ -1,8 +1,6 @@
 // i18next with the three catalogues (same keys in each; a test checks it), and the antd/dayjs locales.
+import type { Locale } from 'antd/es/locale';
 import dayjs from 'dayjs';
-import 'dayjs/locale/et';
-import 'dayjs/locale/ru';
-import 'dayjs/locale/en';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import isoWeek from 'dayjs/plugin/isoWeek';
 import relativeTime from 'dayjs/plugin/relativeTime';
@@ -10,9 +8,6 @@ import updateLocale from 'dayjs/plugin/updateLocale';
 import utc from 'dayjs/plugin/utc';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from './en.json';
-import et from './et.json';
-import ru from './ru.json';
 
 export const LANGS = ['et', 'ru', 'en'] as const;
 export type Lang = (typeof LANGS)[number];
@@ -39,12 +34,24 @@ export function switchLanguage(lang: Lang) {
   window.location.reload();
 }
 
+// Only the chosen language's catalogues and locales are loaded (one chunk, language.<lang>.ts): switching the
+// language reloads the page, so the others are never needed (BENCHMARKS.md "First load").
+const languageChunks = {
+  et: () => import('./language.et.ts'),
+  ru: () => import('./language.ru.ts'),
+  en: () => import('./language.en.ts'),
+};
+const language = (await languageChunks[storedLanguage()]()).default;
+
+/** antd's locale for the chosen language. */
+export const antLocale = language.antd as Locale;
+
 dayjs.extend(customParseFormat);
 dayjs.extend(isoWeek);
 dayjs.extend(relativeTime);
 dayjs.extend(updateLocale);
 dayjs.extend(utc);
-for (const l of LANGS) dayjs.updateLocale(l, { weekStart: 1 });
+dayjs.updateLocale(storedLanguage(), { weekStart: 1 });
 dayjs.locale(storedLanguage());
 
 type Catalogue = { [key: string]: string | Catalogue };
@@ -55,25 +62,15 @@ function merge(into: Catalogue, from: Catalogue): Catalogue {
   }
   return into;
 }
-/** Base catalogues (i18n/*.json) plus each feature's own (features/<area>/i18n/<name>.<lang>.json). */
-const featureCatalogues = import.meta.glob<{ default: Catalogue }>('../features/*/i18n/*.json', {
-  eager: true,
-});
-function catalogue(lang: Lang, base: Catalogue): Catalogue {
-  const out = structuredClone(base);
-  for (const [file, mod] of Object.entries(featureCatalogues))
-    if (file.endsWith(`.${lang}.json`)) merge(out, mod.default);
-  return out;
-}
+/** Base catalogue (i18n/<lang>.json) plus each feature's own (features/<area>/i18n/<name>.<lang>.json). */
+const translation = (language.features as Catalogue[]).reduce(
+  (out, f) => merge(out, f),
+  structuredClone(language.base as Catalogue),
+);
 
-void i18n.use(initReactI18next).init({
-  resources: {
-    et: { translation: catalogue('et', et) },
-    ru: { translation: catalogue('ru', ru) },
-    en: { translation: catalogue('en', en) },
-  },
+await i18n.use(initReactI18next).init({
+  resources: { [storedLanguage()]: { translation } },
   lng: storedLanguage(),
-  fallbackLng: 'et',
   interpolation: { escapeValue: false },
   returnNull: false,
 });

@@ -1,11 +1,6 @@
 // Mobile-ID phone rule (spec 2, §5): a leading + is added if missing; if the number then does not start with
-// +372, its leading character is replaced by +372.
-export const PHONE_PREFIX = '+372';
+// +372, its leading character is replaced by +372. One implementation, shared with the server (packages/shared).
+import { normaliseMobilePhone } from '@portal/shared';
 
-export function normalisePhone(input: string): string {
-  let v = input.replace(/[\s-]/g, '');
-  if (!v) return v;
-  if (!v.startsWith('+')) v = `+${v}`;
-  if (!v.startsWith(PHONE_PREFIX)) v = PHONE_PREFIX + v.slice(1);
-  return v;
-}
+export const PHONE_PREFIX = '+372';
+export const normalisePhone = normaliseMobilePhone;

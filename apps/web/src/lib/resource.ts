@@ -45,6 +45,9 @@ export function useResourceSave<T, B = Partial<T>>(path: string) {
     meta: { form: true },
     mutationFn: ({ id, body }: { id?: number | string; body: B }) =>
       id === undefined ? api<T>('POST', path, { body }) : api<T>('PATCH', `${path}${id}/`, { body }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: resourceKey(path) }),
+    // Lists refresh in the background: the save is done when the server said so, not when every list reloaded.
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: resourceKey(path) });
+    },
   });
 }

@@ -1,3 +1,4 @@
+export * from './abilities.ts';
 export * from './decimal.ts';
 export * from './offer.ts';
 export * from './tenderForm.ts';

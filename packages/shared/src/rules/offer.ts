@@ -1,6 +1,8 @@
 // Supplier offer rules (spec 1-tenders §5 "Supplier offer"), shared by the server (authoritative) and the web
 // (instant feedback). Pure functions: no I/O, no clock; `today` is passed in as YYYY-MM-DD.
+
 import { EAN_MAX_DIGITS, MAX_OFFER_LINES_PER_PART, PRICE_MAX_DECIMALS, PRODUCT_CODE_MAX } from '../limits.ts';
+import { MAX_DELIVERY_YEARS } from '../text.ts';
 import {
   compareDecimal,
   decimalPlaces,
@@ -19,6 +21,7 @@ export const OFFER_ERROR_KEYS = [
   'price_more_than_zero',
   'delivery_date_should_exist',
   'delivery_date_in_past',
+  'delivery_date_too_far',
   'product_code_required',
   'product_code_too_long',
   'ean_required',
@@ -71,6 +74,13 @@ export function isCalendarDate(value: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
 }
 
+/** The same day `years` later (29 February → 28 February), as YYYY-MM-DD. */
+export function yearsAfter(day: string, years: number): string {
+  const [y, m, d] = day.split('-').map(Number);
+  const last = new Date(Date.UTC(y + years, m, 0)).getUTCDate();
+  return `${String(y + years).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
+}
+
 /** A line whose producer, date, price, code and EAN are all empty is ignored (not an offer). */
 export function isEmptyOfferLine(line: OfferLineInput): boolean {
   return (
@@ -120,6 +130,7 @@ export function validateOfferLine(line: OfferLineInput, ctx: OfferLineContext): 
     const d = String(line.delivery_date).trim().slice(0, 10);
     if (!isCalendarDate(d)) add('delivery_date', 'delivery_date_should_exist');
     else if (d < ctx.today) add('delivery_date', 'delivery_date_in_past');
+    else if (d > yearsAfter(ctx.today, MAX_DELIVERY_YEARS)) add('delivery_date', 'delivery_date_too_far');
   }
 
   if (isBlank(line.product_code)) add('product_code', 'product_code_required');

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { defaultReason, normalizeWinners, singleWinnerAmount, validateWinners } from './winners.ts';
+import {
+  defaultReason,
+  isChoosable,
+  normalizeWinners,
+  singleWinnerAmount,
+  validateWinners,
+} from './winners.ts';
 
 const proposals = [
   { id: 1, price: '10.5' },
@@ -52,5 +58,27 @@ describe('winners', () => {
         ' abcde ',
       ),
     ).toEqual({});
+  });
+});
+
+describe('blacklisted producers', () => {
+  const offered = [
+    { id: 1, price: '8', producer: 10 },
+    { id: 2, price: '9', producer: 20 },
+    { id: 3, price: '12', producer: 30 },
+  ];
+  const bl = { needQty: '10', proposals: offered, blacklistedProducerIds: [10] };
+  it('an offer of a blacklisted producer cannot be chosen', () => {
+    expect(isChoosable(offered[0], [10])).toBe(false);
+    expect(isChoosable(offered[1], [10])).toBe(true);
+    expect(validateWinners(normalizeWinners([{ name: 1, reason: 'PRODUCER' }], bl), bl)).toEqual({
+      'winners.0.name': ['winner_blacklisted_producer'],
+    });
+    expect(validateWinners(normalizeWinners([{ name: 2 }], bl), bl)).toEqual({});
+  });
+  it('the lowest choosable offer gets PRICE by default, not the cheaper blacklisted one', () => {
+    expect(defaultReason(2, null, offered, [10])).toBe('PRICE');
+    expect(defaultReason(2, null, offered)).toBeNull();
+    expect(defaultReason(1, null, offered, [10])).toBeNull();
   });
 });

@@ -10,6 +10,7 @@ export const WINNER_ERROR_KEYS = [
   'total_amount_above_need',
   'winner_comment_required',
   'comment_too_short',
+  'winner_blacklisted_producer',
 ] as const;
 export type WinnerErrorKey = (typeof WINNER_ERROR_KEYS)[number];
 
@@ -19,23 +20,41 @@ export interface WinnerInput {
   amount?: string | number | null;
   reason?: WinnerReason | null;
 }
+export interface ProposalChoice {
+  id: number;
+  price: string;
+  /** The offer's producer id (for the part's blacklist). */
+  producer?: number | null;
+}
 export interface WinnersContext {
   needQty: string;
-  /** The part's proposals (for the lowest-price default reason). */
-  proposals: { id: number; price: string }[];
+  /** The part's proposals (for the lowest-price default reason and the blacklist). */
+  proposals: ProposalChoice[];
+  /** Producers on the part's active blacklist: their offers cannot be chosen. */
+  blacklistedProducerIds?: readonly number[];
 }
 
-/** PRICE when the chosen proposal has the lowest price on its part and no reason is given; else the given reason. */
+/** An offer can be chosen as a winner unless its producer is on the part's blacklist. */
+export function isChoosable(p: ProposalChoice, blacklistedProducerIds: readonly number[] = []): boolean {
+  return p.producer == null || !blacklistedProducerIds.includes(p.producer);
+}
+
+/**
+ * PRICE when the chosen proposal has the lowest price among the part's choosable proposals and no reason is
+ * given; else the given reason.
+ */
 export function defaultReason(
   proposalId: number | null,
   reason: WinnerReason | null | undefined,
-  proposals: { id: number; price: string }[],
+  proposals: ProposalChoice[],
+  blacklistedProducerIds: readonly number[] = [],
 ): WinnerReason | null {
   if (reason) return reason;
   if (proposalId == null) return null;
-  const chosen = proposals.find((p) => p.id === proposalId);
+  const choosable = proposals.filter((p) => isChoosable(p, blacklistedProducerIds));
+  const chosen = choosable.find((p) => p.id === proposalId);
   if (!chosen) return null;
-  const lowest = proposals.every((p) => compareDecimal(chosen.price, p.price) <= 0);
+  const lowest = choosable.every((p) => compareDecimal(chosen.price, p.price) <= 0);
   return lowest ? 'PRICE' : null;
 }
 
@@ -46,7 +65,10 @@ export function defaultReason(
 export function normalizeWinners(winners: WinnerInput[], ctx: WinnersContext): WinnerInput[] {
   const rows = winners
     .filter((w) => w.name != null)
-    .map((w) => ({ ...w, reason: defaultReason(w.name, w.reason, ctx.proposals) }));
+    .map((w) => ({
+      ...w,
+      reason: defaultReason(w.name, w.reason, ctx.proposals, ctx.blacklistedProducerIds),
+    }));
   if (rows.length === 1) rows[0] = { ...rows[0], amount: fromScaled(toScaled(ctx.needQty) ?? 0n) };
   return rows;
 }
@@ -59,7 +81,8 @@ export function singleWinnerAmount(needQty: string): string {
 export type WinnerErrors = Record<string, WinnerErrorKey[]>;
 
 /**
- * Validates the winners of one part (after `normalizeWinners`). Keys: `winners.<i>.reason`, `winners.<i>.name`,
+ * Validates the winners of one part (after `normalizeWinners`); an offer whose producer is blacklisted for the
+ * part cannot be chosen. Keys: `winners.<i>.reason`, `winners.<i>.name`,
  * `winners.<i>.amount`, `winners` (sum above need), `comment`.
  */
 export function validateWinners(
@@ -76,6 +99,9 @@ export function validateWinners(
     if (w.name == null) return;
     if (!w.reason) add(`winners.${i}.reason`, 'winner_reason_required');
     if (seen.has(w.name)) add(`winners.${i}.name`, 'duplicate_supplier_proposal');
+    const p = ctx.proposals.find((x) => x.id === w.name);
+    if (p && !isChoosable(p, ctx.blacklistedProducerIds))
+      add(`winners.${i}.name`, 'winner_blacklisted_producer');
     seen.add(w.name);
   });
   const chosen = winners.filter((w) => w.name != null);

@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  serial,
   text,
   timestamp,
   uniqueIndex,
@@ -54,5 +55,25 @@ export const outbox = pgTable(
     uniqueIndex('outbox_dedupe_uq').on(t.dedupeKey),
     index('outbox_pending_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     check('outbox_status_ck', sql`${t.status} in ('pending','done','failed')`),
+  ],
+);
+
+/** One synchronisation of the catalogue (units, items, codes) and pre-orders from Business Central. */
+export const bcSyncRuns = pgTable(
+  'bc_sync_runs',
+  {
+    id: serial('id').primaryKey(),
+    status: text('status').$type<'running' | 'done' | 'failed'>().notNull().default('running'),
+    userId: integer('user_id'),
+    started: timestamp('started', { withTimezone: true }).notNull(),
+    /** Written after every page; a running sync without a beat for minutes is taken as lost. */
+    heartbeat: timestamp('heartbeat', { withTimezone: true }).notNull(),
+    finished: timestamp('finished', { withTimezone: true }),
+    message: text('message'),
+    counts: jsonb('counts').notNull().default(sql`'{}'::jsonb`),
+  },
+  (t) => [
+    uniqueIndex('bc_sync_runs_one_running_uq').on(t.status).where(sql`${t.status} = 'running'`),
+    check('bc_sync_runs_status_ck', sql`${t.status} in ('running','done','failed')`),
   ],
 );

@@ -15,6 +15,7 @@ import {
   integer,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -53,7 +54,7 @@ export const tenders = pgTable(
     index('tenders_code_trgm_idx').using('gin', sql`${t.tenderCode} gin_trgm_ops`),
     index('tenders_warehouse_start_idx').on(t.warehouseId, t.start),
     index('tenders_creator_idx').on(t.creatorId),
-    index('tenders_status_start_idx').on(t.status, t.start),
+    index('tenders_status_start_id_idx').on(t.status, t.start, t.id),
     index('tenders_group_start_idx').on(t.groupId, t.start),
     index('tenders_finish_idx').on(t.finish),
     check(
@@ -225,10 +226,22 @@ export const purchaseOrders = pgTable(
     orderCode: text('order_code').notNull(),
     exportCode: text('export_code'),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+    /** Business Central: the purchase order's id and number there, the sync state and its last message. */
+    bcId: text('bc_id'),
+    bcNumber: text('bc_number'),
+    bcStatus: text('bc_status').$type<BcSyncStatus>(),
+    bcMessage: text('bc_message'),
+    bcUpdated: timestamp('bc_updated', { withTimezone: true }),
+    /** One delivery at a time: a delivery holds the order until this time. */
+    bcLockUntil: timestamp('bc_lock_until', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('purchase_orders_uq').on(t.tenderId, t.supplierId),
     uniqueIndex('purchase_orders_code_uq').on(t.orderCode),
+    check(
+      'purchase_orders_bc_status_ck',
+      sql`${t.bcStatus} is null or ${t.bcStatus} in ('incompatible','pending','synced','error','canceled')`,
+    ),
   ],
 );
 
@@ -250,4 +263,35 @@ export const moduleExportLogs = pgTable(
     index('module_export_logs_tender_idx').on(t.tenderId),
     check('module_export_logs_status_ck', sql`${t.status} in ('PROGRESS','SUCCESS','FAILED')`),
   ],
+);
+
+/**
+ * Exact counters of the tender list (migration 0005_tender_counters), kept by statement-level triggers in the
+ * same transaction as the lines, offers and winners they count: one row per tender (created with it).
+ */
+export const tenderCounts = pgTable('tender_counts', {
+  tenderId: integer('tender_id')
+    .primaryKey()
+    .references(() => tenders.id, { onDelete: 'cascade' }),
+  details: integer('details').notNull().default(0),
+  /** Lines whose business-system sync failed (bc_status 'error'). */
+  failedBc: integer('failed_bc').notNull().default(0),
+  proposals: integer('proposals').notNull().default(0),
+  winners: integer('winners').notNull().default(0),
+});
+
+/** Per tender and company that offered: its offer lines, winners and first/last offer time (same triggers). */
+export const tenderSupplierCounts = pgTable(
+  'tender_supplier_counts',
+  {
+    tenderId: integer('tender_id')
+      .notNull()
+      .references(() => tenders.id, { onDelete: 'cascade' }),
+    supplierId: integer('supplier_id').notNull(),
+    proposals: integer('proposals').notNull().default(0),
+    winners: integer('winners').notNull().default(0),
+    firstCreated: timestamp('first_created', { withTimezone: true }),
+    lastUpdated: timestamp('last_updated', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.tenderId, t.supplierId] })],
 );

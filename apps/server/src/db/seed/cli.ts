@@ -3,6 +3,7 @@
 import { ConfigError, loadConfig } from '../../config.ts';
 import { openDatabase } from '../client.ts';
 import { seedDemo } from './demo.ts';
+import { seedDemoFiles } from './files.ts';
 
 try {
   const config = loadConfig();
@@ -11,6 +12,7 @@ try {
     await database.migrate();
     const started = performance.now();
     const { seeded } = await seedDemo(database.db);
+    await seedDemoFiles(database.db, config.DATA_DIR);
     const where = database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${config.DATA_DIR}`;
     console.log(
       seeded

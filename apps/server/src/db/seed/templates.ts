@@ -165,6 +165,27 @@ export const DEFAULT_TEMPLATES: { key: TemplateKey; type: TemplateType; texts: B
     }),
   },
   {
+    key: 'TENDER_CANCELED',
+    type: 'EXTERNAL',
+    texts: sign({
+      EST: {
+        subject: 'Hange {{tender_code}} on tühistatud',
+        content:
+          'Tere!\n\nHange {{tender_code}} ({{tender_group_name}}, {{tender_warehouse_name}}), milles osalesite, on tühistatud. Teie pakkumised kustutati; midagi ei tellita. Täname osalemise eest.',
+      },
+      RUS: {
+        subject: 'Тендер {{tender_code}} отменён',
+        content:
+          'Здравствуйте!\n\nТендер {{tender_code}} ({{tender_group_name}}, {{tender_warehouse_name}}), в котором вы участвовали, отменён. Ваши предложения удалены, заказа не будет. Благодарим за участие.',
+      },
+      ENG: {
+        subject: 'Tender {{tender_code}} has been cancelled',
+        content:
+          'Hello,\n\nTender {{tender_code}} ({{tender_group_name}}, {{tender_warehouse_name}}), in which you took part, has been cancelled. Your offers were removed and nothing will be ordered. Thank you for taking part.',
+      },
+    }),
+  },
+  {
     key: 'ACCOUNT_REGISTERED',
     type: 'EXTERNAL',
     texts: sign({
@@ -234,17 +255,38 @@ export const DEFAULT_TEMPLATES: { key: TemplateKey; type: TemplateType; texts: B
       EST: {
         subject: 'Salasõna taastamine',
         content:
-          'Tere!\n\nSaime taotluse teie salasõna muutmiseks. Uue salasõna saate määrata järgmise lingi kaudu: {{reset_link}}\n\nKui te taotlust ei esitanud, jätke see kiri tähelepanuta.',
+          'Tere!\n\nSaime taotluse teie salasõna muutmiseks. Uue salasõna saate määrata järgmise lingi kaudu: {{reset_link}}\n\nLink kehtib kuni {{link_expires}} ja seda saab kasutada üks kord. Kui te taotlust ei esitanud, jätke see kiri tähelepanuta.',
       },
       RUS: {
         subject: 'Восстановление пароля',
         content:
-          'Здравствуйте!\n\nМы получили запрос на смену вашего пароля. Новый пароль можно задать по ссылке: {{reset_link}}\n\nЕсли вы не отправляли запрос, просто проигнорируйте это письмо.',
+          'Здравствуйте!\n\nМы получили запрос на смену вашего пароля. Новый пароль можно задать по ссылке: {{reset_link}}\n\nСсылка действует до {{link_expires}} и может быть использована один раз. Если вы не отправляли запрос, просто проигнорируйте это письмо.',
       },
       ENG: {
         subject: 'Password recovery',
         content:
-          'Hello,\n\nWe received a request to change your password. You can set a new password with this link: {{reset_link}}\n\nIf you did not ask for this, ignore this e-mail.',
+          'Hello,\n\nWe received a request to change your password. You can set a new password with this link: {{reset_link}}\n\nThe link works once, until {{link_expires}}. If you did not ask for this, ignore this e-mail.',
+      },
+    }),
+  },
+  {
+    key: 'USER_INVITATION',
+    type: 'EXTERNAL',
+    texts: sign({
+      EST: {
+        subject: 'Kutse hankeportaali',
+        content:
+          'Tere, {{user_first_name}} {{user_last_name}}!\n\nTeile on loodud konto hankeportaalis (kasutajanimi {{user_email}}). Salasõna saate määrata järgmise lingi kaudu: {{reset_link}}\n\nLink kehtib kuni {{link_expires}} ja seda saab kasutada üks kord.',
+      },
+      RUS: {
+        subject: 'Приглашение в портал закупок',
+        content:
+          'Здравствуйте, {{user_first_name}} {{user_last_name}}!\n\nДля вас создана учётная запись в портале закупок (имя пользователя {{user_email}}). Задать пароль можно по ссылке: {{reset_link}}\n\nСсылка действует до {{link_expires}} и может быть использована один раз.',
+      },
+      ENG: {
+        subject: 'Invitation to the procurement portal',
+        content:
+          'Hello {{user_first_name}} {{user_last_name}},\n\nAn account has been created for you in the procurement portal (user name {{user_email}}). You can set your password with this link: {{reset_link}}\n\nThe link works once, until {{link_expires}}.',
       },
     }),
   },

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { advance, freeze, now, resetClock } from '../../lib/clock.ts';
 import { testContext } from '../../test/context.ts';
 import { TEST_PASSWORD } from '../../test/factories.ts';
 
@@ -120,5 +121,35 @@ describe('login and token life', () => {
     });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toEqual({ detail: 'too_many_requests' });
+  });
+});
+
+describe('idle expiry', () => {
+  afterEach(() => resetClock());
+  const login = async () =>
+    (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/login/',
+        payload: { email: ctx.users.master.email, password: TEST_PASSWORD },
+      })
+    ).json().token as string;
+  const me = (token: string) =>
+    ctx.app.inject({ method: 'GET', url: '/api/groups/', headers: { authorization: `Token ${token}` } });
+
+  it('ends a session left idle longer than TOKEN_IDLE_HOURS, and each use renews it', async () => {
+    freeze(now());
+    const idle = ctx.app.config.TOKEN_IDLE_HOURS * 3600;
+    const token = await login();
+    // Used every (idle - 1 minute): it stays alive far beyond one idle period.
+    for (let i = 0; i < 3; i++) {
+      advance(idle - 60);
+      expect((await me(token)).statusCode, `use ${i + 1}`).toBe(200);
+    }
+    // Left alone a moment longer than the idle period: refused.
+    advance(idle + 1);
+    const res = await me(token);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ detail: 'invalid_token' });
   });
 });

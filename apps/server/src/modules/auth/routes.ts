@@ -2,11 +2,11 @@
 
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { ZApp } from '../../app.ts';
 import { authTokens } from '../../db/schema/index.ts';
 import { currentUser, resolveToken, revokeTokens } from '../../lib/auth.ts';
 import { now } from '../../lib/clock.ts';
 import { unauthorized } from '../../lib/errors.ts';
+import type { ZApp } from '../../lib/http.ts';
 import { loginBody, loginResponse } from './schema.ts';
 import { consent, LoginThrottle, login, needsTerms } from './service.ts';
 
@@ -17,7 +17,12 @@ export default async function routes(app: ZApp) {
     '/login/',
     {
       config: { access: 'public', rateLimit: { max: 120, timeWindow: '1 minute' } },
-      schema: { tags: ['auth'], body: loginBody, response: { 200: loginResponse } },
+      schema: {
+        summary: 'Log in with e-mail and password',
+        tags: ['auth'],
+        body: loginBody,
+        response: { 200: loginResponse },
+      },
     },
     async (request) => {
       throttle.check(request.ip);
@@ -42,6 +47,7 @@ export default async function routes(app: ZApp) {
     {
       config: { access: 'public' },
       schema: {
+        summary: 'Check a token and whether the user must accept the terms of use',
         tags: ['auth'],
         body: z.object({ token: z.string().min(1, 'required').max(200, 'too_long') }),
         response: { 200: z.object({ valid: z.literal(true), request_terms: z.boolean() }) },
@@ -56,7 +62,10 @@ export default async function routes(app: ZApp) {
 
   app.post(
     '/logout/',
-    { config: { access: 'authenticated' }, schema: { tags: ['auth'], response: { 204: z.null() } } },
+    {
+      config: { access: 'authenticated' },
+      schema: { summary: 'Log out: revoke this token', tags: ['auth'], response: { 204: z.null() } },
+    },
     async (request, reply) => {
       await app.db
         .update(authTokens)
@@ -68,7 +77,14 @@ export default async function routes(app: ZApp) {
 
   app.post(
     '/logout_all/',
-    { config: { access: 'authenticated' }, schema: { tags: ['auth'], response: { 204: z.null() } } },
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        summary: 'Log out everywhere: revoke every token of the user',
+        tags: ['auth'],
+        response: { 204: z.null() },
+      },
+    },
     async (request, reply) => {
       await revokeTokens(app.db, currentUser(request).id);
       return reply.code(204).send(null);
@@ -79,7 +95,11 @@ export default async function routes(app: ZApp) {
     '/terms-of-use-consent/',
     {
       config: { access: 'authenticated' },
-      schema: { tags: ['auth'], response: { 200: z.object({ consented: z.literal(true) }) } },
+      schema: {
+        summary: 'Accept the terms of use',
+        tags: ['auth'],
+        response: { 200: z.object({ consented: z.literal(true) }) },
+      },
     },
     async (request) => {
       await consent(app.db, currentUser(request).id);

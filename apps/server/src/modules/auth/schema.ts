@@ -1,9 +1,18 @@
-import { LANGUAGES, SUPPLIER_ROLES, USER_GROUPS } from '@portal/shared';
+import { hasNul, LANGUAGES, SUPPLIER_ROLES, USER_GROUPS } from '@portal/shared';
 import { z } from 'zod';
 
 export const loginBody = z.object({
-  email: z.string().trim().min(1, 'required').max(254, 'too_long'),
-  password: z.string().min(1, 'required').max(200, 'too_long'),
+  email: z
+    .string()
+    .trim()
+    .min(1, 'required')
+    .max(254, 'too_long')
+    .refine((s) => !hasNul(s), 'invalid_characters'),
+  password: z
+    .string()
+    .min(1, 'required')
+    .max(200, 'too_long')
+    .refine((s) => !hasNul(s), 'invalid_characters'),
 });
 
 export const groupOption = z.object({ id: z.number(), name: z.string() });

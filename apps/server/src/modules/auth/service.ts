@@ -85,6 +85,11 @@ export async function login(db: Db, email: string, password: string, idleHours: 
     .where(and(sql`lower(${users.email}) = lower(${email.trim()})`, eq(users.isDeleted, false)));
   const ok = await verifyPassword(password, u?.passwordHash ?? null);
   if (!u || !ok) throw invalid('password', 'invalid_credentials');
+  return startSession(db, u, idleHours);
+}
+
+/** The login of an authenticated person (e-mail and password, or an eID method): the same token and answer. */
+async function startSession(db: Db, u: typeof users.$inferSelect, idleHours: number) {
   if (!u.isActive) throw new AppError(403, { detail: 'account_disabled' });
   if (u.supplierId) {
     const [s] = await db
@@ -96,6 +101,19 @@ export async function login(db: Db, email: string, password: string, idleHours: 
   const token = await issueToken(db, u.id, idleHours);
   await db.update(users).set({ lastLogin: now() }).where(eq(users.id, u.id));
   return { token, user: await sessionUserPayload(db, u.id) };
+}
+
+/**
+ * Login by a personal code that an eID method (Smart-ID, Mobile-ID, ID card) has proven. Null when no user has
+ * that code; 403 account_disabled / supplier_disabled as for the e-mail login.
+ */
+export async function loginByPersonalCode(db: Db, personalCode: string, idleHours: number) {
+  const [u] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.personalCode, personalCode), eq(users.isDeleted, false)));
+  if (!u) return null;
+  return startSession(db, u, idleHours);
 }
 
 export async function needsTerms(db: Db, userId: number) {

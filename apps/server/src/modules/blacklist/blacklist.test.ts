@@ -65,7 +65,7 @@ describe('blacklist', () => {
     expect(audits.filter((h) => h.entity === 'blacklist').map((h) => h.action)).toEqual(['created']);
 
     for (const search of [tag, `bolt ${tag}`, `brake ${tag}`, part.code]) {
-      const list = await ctx.as('master', {
+      const list = await ctx.as('contractor', {
         method: 'GET',
         url: `/api/black_lists/?search=${encodeURIComponent(search)}`,
       });
@@ -85,8 +85,11 @@ describe('blacklist', () => {
       url: `/api/black_lists/?part=${part.id}&is_active=false`,
     });
     expect(inactive.json().count).toBe(0);
-    const one = await ctx.as('master', { method: 'GET', url: `/api/black_lists/${entry.id}/` });
+    const one = await ctx.as('contractor', { method: 'GET', url: `/api/black_lists/${entry.id}/` });
     expect(one.json().comments).toHaveLength(1);
+    // The setup menu hides the blacklist from Masters and Suppliers: the server refuses them too.
+    expect((await ctx.as('master', { method: 'GET', url: '/api/black_lists/' })).statusCode).toBe(403);
+    expect((await ctx.as(null, { method: 'GET', url: '/api/black_lists/' })).statusCode).toBe(401);
     expect((await ctx.as('supplier', { method: 'GET', url: '/api/black_lists/' })).statusCode).toBe(403);
     expect(
       (await ctx.as('supplier', { method: 'GET', url: `/api/black_lists/${entry.id}/` })).statusCode,
@@ -290,5 +293,70 @@ describe('blacklist', () => {
         })
       ).statusCode,
     ).toBe(403);
+  });
+});
+
+describe('blacklist part lookup', () => {
+  it('offers parts by code or extra code, without parts already blacklisted, for buyers of the menu only', async () => {
+    const tag = uid();
+    const free = await buildPart(ctx.db, { code: `LK-${tag}-1`, name: 'Free part' });
+    const taken = await buildPart(ctx.db, { code: `LK-${tag}-2`, name: 'Taken part' });
+    const extra = await buildPart(ctx.db, { code: `OTHER-${uid()}`, name: 'By extra code' });
+    await ctx.db.insert(partCodes).values({ partId: extra.id, code: `LK-${tag}-X` });
+    const p = await buildProducer(ctx.db);
+    const res = await ctx.as('admin', {
+      method: 'POST',
+      url: '/api/black_lists/',
+      payload: { part: taken.id, producers: [p.id], comment: 'Bad', is_active: true },
+    });
+    expect(res.statusCode).toBe(201);
+    const look = async (q: string, role: 'admin' | 'contractor' = 'contractor') =>
+      ctx.as(role, { method: 'GET', url: `/api/black_lists/parts/?${q}` });
+    let r = await look(`code__icontains=lk-${tag}`);
+    expect(r.statusCode).toBe(200);
+    expect(
+      r
+        .json()
+        .map((x: { id: number }) => x.id)
+        .sort(),
+    ).toEqual([free.id, extra.id].sort());
+    expect(r.json().find((x: { id: number }) => x.id === extra.id).codes_tags).toEqual([`LK-${tag}-X`]);
+    // Editing the entry: its own part stays offered.
+    r = await look(`code__icontains=lk-${tag}&black_list=${res.json().id}`);
+    expect(r.json().map((x: { id: number }) => x.id)).toContain(taken.id);
+    expect((await look('code__icontains=a&black_list=abc')).statusCode).toBe(400);
+    for (const role of ['master', 'supplier'] as const)
+      expect((await ctx.as(role, { method: 'GET', url: '/api/black_lists/parts/' })).statusCode).toBe(403);
+    expect((await ctx.as(null, { method: 'GET', url: '/api/black_lists/parts/' })).statusCode).toBe(401);
+  });
+});
+
+describe('blacklist PDF export', () => {
+  it('answers the listed or selected entries as a PDF for Administrator and Contractor only', async () => {
+    const { part, a } = await setup();
+    const res = await ctx.as('admin', {
+      method: 'POST',
+      url: '/api/black_lists/',
+      payload: { part: part.id, producers: [a.id], comment: 'PDF', is_active: true },
+    });
+    expect(res.statusCode).toBe(201);
+    for (const url of [
+      '/api/black_lists/export_pdf/',
+      `/api/black_lists/export_pdf/?ids=${res.json().id}&lang=ru`,
+      `/api/black_lists/export_pdf/?search=${part.code}&ordering=-code&lang=en`,
+    ]) {
+      const pdf = await ctx.as('contractor', { method: 'GET', url });
+      expect(pdf.statusCode, url).toBe(200);
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+      expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    }
+    expect(
+      (await ctx.as('contractor', { method: 'GET', url: '/api/black_lists/export_pdf/?lang=xx' })).statusCode,
+    ).toBe(400);
+    for (const role of ['master', 'supplier'] as const)
+      expect((await ctx.as(role, { method: 'GET', url: '/api/black_lists/export_pdf/' })).statusCode).toBe(
+        403,
+      );
+    expect((await ctx.as(null, { method: 'GET', url: '/api/black_lists/export_pdf/' })).statusCode).toBe(401);
   });
 });

@@ -1,37 +1,121 @@
-// Blacklist (spec 3 §7): buyers read; Administrator and Contractor with the able-to-blacklist permission write.
-import type { ZApp } from '../../app.ts';
-import { BUYERS, currentUser } from '../../lib/auth.ts';
-import { idParams, paged } from '../../lib/list.ts';
+// Blacklist (spec 3 §7): Administrator and Contractor, as the setup menu shows it to them only; writing also needs the
+// able-to-blacklist permission (checked in the service). Suppliers and Masters are refused.
+import { blacklistPartOption, PART_LOOKUP_SIZE } from '@portal/shared';
+import { z } from 'zod';
+import { ADMIN_CONTRACTOR, currentUser } from '../../lib/auth.ts';
+import type { ZApp } from '../../lib/http.ts';
+import { idParams, idString, paged } from '../../lib/list.ts';
+import { blacklistPdf, type PdfLang } from './pdf.ts';
 import {
+  type BlacklistItem,
   blacklistCreate,
   blacklistDetail,
   blacklistItem,
   blacklistListQuery,
   blacklistPatch,
 } from './schema.ts';
-import { createBlacklist, getBlacklist, listBlacklists, updateBlacklist } from './service.ts';
+import {
+  blacklistPartOptions,
+  createBlacklist,
+  getBlacklist,
+  listBlacklists,
+  updateBlacklist,
+} from './service.ts';
+
+const partLookupQuery = z.object({
+  code__icontains: z
+    .string()
+    .max(100, 'too_long')
+    .refine((s) => !s.includes('\u0000'), 'invalid')
+    .optional(),
+  /** The entry being edited: its own part stays offered. */
+  black_list: idString.optional(),
+});
 
 export default async function routes(app: ZApp) {
   const tags = ['blacklist'];
+  const access = ADMIN_CONTRACTOR;
 
   app.get(
     '/black_lists/',
     {
-      config: { access: BUYERS },
-      schema: { tags, querystring: blacklistListQuery, response: { 200: paged(blacklistItem) } },
+      config: { access },
+      schema: {
+        tags,
+        summary: 'List live blacklist entries.',
+        operationId: 'listBlacklists',
+        querystring: blacklistListQuery,
+        response: { 200: paged(blacklistItem) },
+      },
     },
     (request) => listBlacklists(app.db, request.query),
   );
   app.get(
+    '/black_lists/parts/',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: `Parts whose code contains the text and that have no live blacklist entry (at most ${PART_LOOKUP_SIZE}).`,
+        operationId: 'blacklistPartOptions',
+        querystring: partLookupQuery,
+        response: { 200: z.array(blacklistPartOption) },
+      },
+    },
+    (request) => blacklistPartOptions(app.db, request.query.code__icontains ?? '', request.query.black_list),
+  );
+  app.get(
+    '/black_lists/export_pdf/',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'The listed (or the selected, with ids) blacklist entries as a PDF file.',
+        operationId: 'exportBlacklistPdf',
+        response: { 200: z.any().describe('PDF file') },
+        querystring: blacklistListQuery.omit({ page: true, page_size: true }).extend({
+          lang: z.enum(['et', 'ru', 'en'], 'invalid_choice').optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { lang, ...query } = request.query;
+      const rows = (await listBlacklists(app.db, { ...query, page_size: 0 })) as BlacklistItem[];
+      const language =
+        lang ??
+        (['et', 'ru', 'en'].includes(currentUser(request).language) ? currentUser(request).language : 'et');
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('cache-control', 'no-store')
+        .header('content-disposition', 'attachment; filename="blacklist.pdf"')
+        .send(await blacklistPdf(rows, language as PdfLang));
+    },
+  );
+  app.get(
     '/black_lists/:id/',
-    { config: { access: BUYERS }, schema: { tags, params: idParams, response: { 200: blacklistDetail } } },
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'Read one blacklist entry with its change log.',
+        operationId: 'getBlacklist',
+        params: idParams,
+        response: { 200: blacklistDetail },
+      },
+    },
     (request) => getBlacklist(app.db, request.params.id),
   );
   app.post(
     '/black_lists/',
     {
-      config: { access: BUYERS },
-      schema: { tags, body: blacklistCreate, response: { 201: blacklistDetail } },
+      config: { access },
+      schema: {
+        tags,
+        summary: 'Blacklist producers for a part, with a reason.',
+        operationId: 'createBlacklist',
+        body: blacklistCreate,
+        response: { 201: blacklistDetail },
+      },
     },
     async (request, reply) =>
       reply.code(201).send(await createBlacklist(app.db, currentUser(request), request.body)),
@@ -39,8 +123,15 @@ export default async function routes(app: ZApp) {
   app.patch(
     '/black_lists/:id/',
     {
-      config: { access: BUYERS },
-      schema: { tags, params: idParams, body: blacklistPatch, response: { 200: blacklistDetail } },
+      config: { access },
+      schema: {
+        tags,
+        summary: 'Change a blacklist entry, or delete it (is_deleted true).',
+        operationId: 'updateBlacklist',
+        params: idParams,
+        body: blacklistPatch,
+        response: { 200: blacklistDetail },
+      },
     },
     (request) => updateBlacklist(app.db, currentUser(request), request.params.id, request.body),
   );

@@ -1,6 +1,6 @@
 // Blacklist of producers per part (spec 3 §4, §5): list, read with change log, add, edit, soft delete.
 // Every save writes a change-log row (blacklist_comments) and an audit row in the same transaction.
-import { COMMENT_MAX } from '@portal/shared';
+import { COMMENT_MAX, PART_LOOKUP_SIZE } from '@portal/shared';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
@@ -203,8 +203,7 @@ async function partGuard<T>(fn: () => Promise<T>): Promise<T> {
 export async function createBlacklist(db: Db, user: SessionUser, body: BlacklistCreate) {
   assertMayBlacklist(user);
   const id = await partGuard(() =>
-    db.transaction(async (txx) => {
-      const tx = txx as unknown as Db;
+    db.transaction(async (tx) => {
       const bag = new ErrorBag();
       await checkPart(tx, bag, body.part);
       const prods = await loadProducers(tx, bag, body.producers);
@@ -250,8 +249,7 @@ export async function createBlacklist(db: Db, user: SessionUser, body: Blacklist
 export async function updateBlacklist(db: Db, user: SessionUser, id: number, body: BlacklistPatch) {
   assertMayBlacklist(user);
   await partGuard(() =>
-    db.transaction(async (txx) => {
-      const tx = txx as unknown as Db;
+    db.transaction(async (tx) => {
       const [b] = await tx
         .select()
         .from(blacklists)
@@ -346,4 +344,42 @@ export async function updateBlacklist(db: Db, user: SessionUser, id: number, bod
     }),
   );
   return getBlacklist(db, id, true);
+}
+
+/**
+ * The part search of the blacklist form: live parts whose code (or an additional code) contains the text, without
+ * a live blacklist entry (except the part of the entry being edited), by code, at most PART_LOOKUP_SIZE.
+ */
+export async function blacklistPartOptions(db: Db, text: string, exceptBlacklist?: number) {
+  const pattern = `%${text.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await db
+    .select({ id: parts.id, code: parts.code, name: parts.name })
+    .from(parts)
+    .where(
+      and(
+        eq(parts.isDeleted, false),
+        eq(parts.isActive, true),
+        text.trim()
+          ? sql`(${parts.code} ilike ${pattern} or exists (select 1 from ${partCodes} pc
+              where pc.part_id = ${parts.id} and pc.code ilike ${pattern}))`
+          : undefined,
+        sql`not exists (select 1 from ${blacklists} b where b.part_id = ${parts.id} and not b.is_deleted
+            ${exceptBlacklist ? sql`and b.id <> ${exceptBlacklist}` : sql``})`,
+      ),
+    )
+    .orderBy(asc(parts.code))
+    .limit(PART_LOOKUP_SIZE);
+  const codes = rows.length
+    ? await db
+        .select({ partId: partCodes.partId, code: partCodes.code })
+        .from(partCodes)
+        .where(
+          inArray(
+            partCodes.partId,
+            rows.map((r) => r.id),
+          ),
+        )
+        .orderBy(asc(partCodes.code))
+    : [];
+  return rows.map((r) => ({ ...r, codes_tags: codes.filter((c) => c.partId === r.id).map((c) => c.code) }));
 }

@@ -1,4 +1,6 @@
 // Producers (spec 3 §3, §5, §7): list, read, add (also inline from the supplier's offer form), edit, soft delete.
+
+import { hasNul, producerNameProblem, searchText } from '@portal/shared';
 import { and, eq, ilike, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -21,25 +23,17 @@ export type ProducerItem = z.infer<typeof producerItem>;
 
 export const producerListQuery = listQuery.extend({
   is_active: boolQuery.optional(),
-  name__icontains: z.string().max(200, 'too_long').optional(),
+  name__icontains: searchText.optional(),
 });
 
-/**
- * Spec 3 §5: a producer name may not begin or end with a symbol, be numeric or contain double quotes.
- * A "symbol" is anything that is not a letter or a digit (any script: Estonian and Cyrillic letters count as letters).
- */
-export function producerNameProblem(name: string): string | null {
-  if (!name) return 'blank';
-  if (name.includes('"') || /[\u201C\u201D\u201E]/.test(name)) return 'producer_name_invalid';
-  if (/^[^\p{L}\p{N}]/u.test(name) || /[^\p{L}\p{N}]$/u.test(name)) return 'producer_name_invalid';
-  if (/^[\p{N}\s.,\-+/]+$/u.test(name)) return 'producer_name_invalid';
-  return null;
-}
+/** The rule lives in the shared package so the form checks it too. */
+export { producerNameProblem };
 
 const producerName = z
   .string()
-  .trim()
   .max(200, 'too_long')
+  .refine((s) => !hasNul(s), 'invalid_characters')
+  .transform((s) => s.trim())
   .superRefine((v, ctx) => {
     const problem = producerNameProblem(v);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });

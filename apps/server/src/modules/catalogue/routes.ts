@@ -1,7 +1,8 @@
 // Catalogue: producers (spec 3 §7). Everyone signed in reads and adds producers (suppliers add them inline from
 // the offer form); Administrator and Contractor edit and delete.
-import type { ZApp } from '../../app.ts';
+
 import { ADMIN_CONTRACTOR, currentUser } from '../../lib/auth.ts';
+import type { ZApp } from '../../lib/http.ts';
 import { idParams, paged } from '../../lib/list.ts';
 import {
   createProducer,
@@ -21,7 +22,13 @@ export default async function routes(app: ZApp) {
     '/producers/',
     {
       config: { access: 'authenticated' },
-      schema: { tags, querystring: producerListQuery, response: { 200: paged(producerItem) } },
+      schema: {
+        tags,
+        summary: 'List producers (not deleted).',
+        operationId: 'listProducers',
+        querystring: producerListQuery,
+        response: { 200: paged(producerItem) },
+      },
     },
     (request) => listProducers(app.db, request.query),
   );
@@ -29,7 +36,13 @@ export default async function routes(app: ZApp) {
     '/producers/:id/',
     {
       config: { access: 'authenticated' },
-      schema: { tags, params: idParams, response: { 200: producerItem } },
+      schema: {
+        tags,
+        summary: 'Read one producer.',
+        operationId: 'getProducer',
+        params: idParams,
+        response: { 200: producerItem },
+      },
     },
     (request) => getProducer(app.db, request.params.id),
   );
@@ -37,7 +50,13 @@ export default async function routes(app: ZApp) {
     '/producers/',
     {
       config: { access: 'authenticated' },
-      schema: { tags, body: producerCreate, response: { 201: producerItem } },
+      schema: {
+        tags,
+        summary: 'Add a producer.',
+        operationId: 'createProducer',
+        body: producerCreate,
+        response: { 201: producerItem },
+      },
     },
     async (request, reply) =>
       reply.code(201).send(await createProducer(app.db, currentUser(request), request.body)),
@@ -46,7 +65,14 @@ export default async function routes(app: ZApp) {
     '/producers/:id/',
     {
       config: { access: ADMIN_CONTRACTOR },
-      schema: { tags, params: idParams, body: producerPatch, response: { 200: producerItem } },
+      schema: {
+        tags,
+        summary: 'Edit or soft-delete a producer.',
+        operationId: 'updateProducer',
+        params: idParams,
+        body: producerPatch,
+        response: { 200: producerItem },
+      },
     },
     (request) => updateProducer(app.db, request.params.id, request.body),
   );

@@ -13,7 +13,7 @@ import {
   createDraft,
   getLines,
   offerLine,
-} from '../tenders/test-helpers.ts';
+} from '../../test/tenders.ts';
 
 const ctx = await testContext();
 let choosing: BuiltTender;
@@ -299,13 +299,15 @@ describe('winners (CHOOSING)', () => {
       ['4.0000', 'DUE DATE'],
     ]);
     expect(res.json().winner_comment.content).toBe('split order');
-    // each supplier sees only its own winner entry, and no winner comment
-    const s1 = await line(l.id, 'supplier');
-    expect(s1.winners.map((w: { amount: string }) => w.amount)).toEqual(['6.0000']);
-    expect(s1.winner_comment).toBeNull();
-    const s2 = await line(l.id, 'supplier2');
-    expect(s2.winners.map((w: { amount: string }) => w.amount)).toEqual(['4.0000']);
-    expect(JSON.stringify(s2)).not.toContain('11.1111');
+    // before the confirmation no supplier learns of an award: no winners, the line still WAITING, no winner comment
+    for (const role of ['supplier', 'supplier2'] as const) {
+      const sl = await line(l.id, role);
+      expect(sl).toMatchObject({ winners: [], winners_data: [], status: 'WAITING', winner_comment: null });
+      expect(sl.proposals.map((p: { total_approved_qty: string | null }) => p.total_approved_qty)).toEqual([
+        null,
+      ]);
+    }
+    expect(JSON.stringify(await line(l.id, 'supplier2'))).not.toContain('11.1111');
 
     res = await ctx.as('contractor', {
       method: 'PATCH',
@@ -379,13 +381,10 @@ describe('comments', () => {
       payload: { comment: 'hidden author' },
     });
     expect(res.statusCode).toBe(200);
+    // Until the tender is opened a buyer gets no supplier comment at all (its text may name the company).
     const sealed = await line(a, 'admin');
-    expect(sealed.supplier_comments[0]).toMatchObject({
-      content: 'hidden author',
-      supplier: null,
-      supplier_name: null,
-      name: '',
-    });
+    expect(sealed.supplier_comments).toEqual([]);
+    expect(JSON.stringify(sealed)).not.toContain('hidden author');
     expect(JSON.stringify(sealed)).not.toContain(ctx.supplierCo2.name);
     res = await ctx.as('supplier2', {
       method: 'PATCH',

@@ -1,23 +1,16 @@
-// Tender line routes (spec 1-tenders §7): list and read, buyer edits, per-line offers, winners, supplier comments.
-import { commentWrite, DETAIL_STATUSES, detailLine, proposalWrite, winnersWrite } from '@portal/shared';
+// Tender line routes (spec 1-tenders §7): list, read and the buyer's line edits. Per-line offers, winners and
+// supplier comments are the tenders module's (tenders/lineRoutes.ts).
+import { bcSyncAnswer, DETAIL_STATUSES, detailLine, preorderWrite } from '@portal/shared';
 import { z } from 'zod';
-import type { ZApp } from '../../app.ts';
-import { ADMIN_CONTRACTOR, BUYERS, currentUser, EVERYONE } from '../../lib/auth.ts';
+import { ADMIN, ADMIN_CONTRACTOR, BUYERS, currentUser, EVERYONE } from '../../lib/auth.ts';
+import type { ZApp } from '../../lib/http.ts';
 import { idParams, idString, listQuery, paged } from '../../lib/list.ts';
-import { viewerOf } from '../tenders/access.ts';
-import {
-  addProposal,
-  addWinners,
-  changeProposal,
-  deleteProposal,
-  deleteWinners,
-  getDetail,
-  listDetails,
-  patchDetail,
-  setSupplierComment,
-} from './service.ts';
+import { retryLineSync } from '../integrations/businessCentral.ts';
+import { getDetail, viewerOf } from '../tenders/index.ts';
+import { createPreorder, deletePreorder, editPreorder, isPreorderEdit, prepareAgain } from './preorders.ts';
+import { listDetails, patchDetail } from './service.ts';
 
-const SUPPLIER = ['SUPPLIER'] as const;
+const _SUPPLIER = ['SUPPLIER'] as const;
 
 const statusList = z
   .string()
@@ -41,6 +34,10 @@ const detailPatch = z.object({
   qty: qtyInput,
   replenishment_qty: qtyInput,
   proposals: z.array(z.unknown()).max(100).optional(),
+  // pre-order form fields (spec 3 §7): a PATCH carrying any of part, warehouse, replacement_qty is a pre-order edit
+  part: preorderWrite.shape.part,
+  warehouse: preorderWrite.shape.warehouse,
+  replacement_qty: qtyInput,
 });
 
 export default async function routes(app: ZApp) {
@@ -48,7 +45,12 @@ export default async function routes(app: ZApp) {
     '/details/',
     {
       config: { access: EVERYONE },
-      schema: { tags: ['details'], querystring: detailListQuery, response: { 200: paged(detailLine) } },
+      schema: {
+        summary: 'List tender lines and pre-order lines the user may see',
+        tags: ['details'],
+        querystring: detailListQuery,
+        response: { 200: paged(detailLine) },
+      },
     },
     async (request) => listDetails(app.db, await viewerOf(app.db, currentUser(request)), request.query),
   );
@@ -57,7 +59,12 @@ export default async function routes(app: ZApp) {
     '/details/:id/',
     {
       config: { access: EVERYONE },
-      schema: { tags: ['details'], params: idParams, response: { 200: detailLine } },
+      schema: {
+        summary: 'Read one tender line as the user may see it (sealed offers)',
+        tags: ['details'],
+        params: idParams,
+        response: { 200: detailLine },
+      },
     },
     async (request) => getDetail(app.db, await viewerOf(app.db, currentUser(request)), request.params.id),
   );
@@ -67,137 +74,96 @@ export default async function routes(app: ZApp) {
     {
       config: { access: BUYERS },
       schema: {
+        summary: 'Edit a line in the tender form (status, tender, quantities)',
         tags: ['details'],
         params: idParams,
         body: detailPatch,
         response: { 200: z.object({ status: z.enum(DETAIL_STATUSES) }) },
       },
     },
-    async (request) => ({
-      status: await patchDetail(app.db, currentUser(request), request.params.id, request.body),
-    }),
+    async (request) => {
+      const body = request.body;
+      const preorder = await isPreorderEdit(app.db, request.params.id, body);
+      const status = preorder
+        ? await editPreorder(app.db, currentUser(request), request.params.id, {
+            ...body,
+            status: undefined,
+          })
+        : await patchDetail(app.db, currentUser(request), request.params.id, body);
+      return { status };
+    },
   );
 
-  app.patch(
-    '/details/:id/add_proposal/',
+  // ---- pre-orders (spec 3 "Pre-order add/edit"): add, delete, prepare a failed line again, business-system sync
+  app.post(
+    '/details/',
     {
-      config: { access: SUPPLIER },
+      config: { access: ADMIN_CONTRACTOR },
       schema: {
         tags: ['details'],
-        params: idParams,
-        body: proposalWrite,
-        response: { 200: z.object({ id: z.number() }) },
+        summary: 'Adds a PREPARED pre-order (part, quantities, warehouse).',
+        operationId: 'createPreorder',
+        body: preorderWrite,
+        response: { 201: detailLine },
       },
     },
-    async (request) => ({
-      id: await addProposal(
-        app.db,
-        await viewerOf(app.db, currentUser(request)),
-        request.params.id,
-        request.body,
-      ),
-    }),
-  );
-
-  app.patch(
-    '/proposals/:id/',
-    {
-      config: { access: SUPPLIER },
-      schema: {
-        tags: ['details'],
-        params: idParams,
-        body: proposalWrite,
-        response: { 200: z.object({ id: z.number() }) },
-      },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const id = await createPreorder(app.db, user, request.body);
+      return reply.code(201).send(await getDetail(app.db, await viewerOf(app.db, user), id));
     },
-    async (request) => ({
-      id: await changeProposal(
-        app.db,
-        await viewerOf(app.db, currentUser(request)),
-        request.params.id,
-        request.body,
-      ),
-    }),
   );
 
   app.delete(
-    '/proposals/:id/',
+    '/details/:id/',
     {
-      config: { access: SUPPLIER },
-      schema: { tags: ['details'], params: idParams, response: { 204: z.null() } },
+      config: { access: ADMIN },
+      schema: {
+        tags: ['details'],
+        summary: 'Deletes a PREPARED pre-order (administrators; soft delete).',
+        operationId: 'deletePreorder',
+        params: idParams,
+        response: { 204: z.null() },
+      },
     },
     async (request, reply) => {
-      await deleteProposal(app.db, await viewerOf(app.db, currentUser(request)), request.params.id);
+      await deletePreorder(app.db, currentUser(request), request.params.id);
       return reply.code(204).send(null);
     },
   );
 
-  app.patch(
-    '/details/:id/add_winners/',
-    {
-      config: { access: ADMIN_CONTRACTOR },
-      schema: { tags: ['details'], params: idParams, body: winnersWrite, response: { 200: detailLine } },
-    },
-    async (request) => {
-      const user = currentUser(request);
-      await addWinners(app.db, user, request.params.id, request.body);
-      return getDetail(app.db, await viewerOf(app.db, user), request.params.id);
-    },
-  );
-
-  app.patch(
-    '/details/:id/delete_winners/',
+  app.post(
+    '/details/:id/prepare_again/',
     {
       config: { access: ADMIN_CONTRACTOR },
       schema: {
         tags: ['details'],
+        summary: 'Makes a new PREPARED pre-order from a FAILED line (same part, quantities, warehouse).',
+        operationId: 'preparePreorderAgain',
         params: idParams,
-        body: z.object({}).passthrough().optional(),
-        response: { 200: detailLine },
+        response: { 201: detailLine },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = currentUser(request);
-      await deleteWinners(app.db, user, request.params.id);
-      return getDetail(app.db, await viewerOf(app.db, user), request.params.id);
+      const id = await prepareAgain(app.db, user, request.params.id);
+      return reply.code(201).send(await getDetail(app.db, await viewerOf(app.db, user), id));
     },
   );
 
-  app.patch(
-    '/details/:id/add_supplier_comment/',
+  app.post(
+    '/details/:id/bc-synchronize/',
     {
-      config: { access: SUPPLIER },
+      config: { access: ADMIN_CONTRACTOR },
       schema: {
         tags: ['details'],
+        summary:
+          'Sends a line’s purchase orders to the business system again (409 while none is configured).',
+        operationId: 'syncPreorder',
         params: idParams,
-        body: commentWrite,
-        response: { 200: z.object({ id: z.number().nullable() }) },
+        response: { 200: bcSyncAnswer },
       },
     },
-    async (request) => ({
-      id: await setSupplierComment(
-        app.db,
-        await viewerOf(app.db, currentUser(request)),
-        request.params.id,
-        request.body.comment,
-      ),
-    }),
-  );
-
-  app.patch(
-    '/details/:id/delete_supplier_comment/',
-    {
-      config: { access: SUPPLIER },
-      schema: {
-        tags: ['details'],
-        params: idParams,
-        body: z.object({}).passthrough().optional(),
-        response: { 200: z.object({ id: z.null() }) },
-      },
-    },
-    async (request) => {
-      await setSupplierComment(app.db, await viewerOf(app.db, currentUser(request)), request.params.id, null);
-      return { id: null };
-    },
+    (request) => retryLineSync(app, currentUser(request), request.params.id),
   );
 }

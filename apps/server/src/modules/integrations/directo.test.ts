@@ -3,10 +3,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startDirectoSimulator } from '../../../../../tools/simulators/directo.ts';
 import { history, modules, outbox, purchaseOrders } from '../../db/schema/index.ts';
 import { testContext } from '../../test/context.ts';
-import { buildOrderedTender } from '../tenders/export-test-helpers.ts';
+import { buildOrderedTender } from '../../test/tenderExports.ts';
 
 const ctx = await testContext();
-const sim = await startDirectoSimulator({ port: 3401, key: 'directo-test-key', company: 'portal' });
+const sim = await startDirectoSimulator({ port: 0, key: 'directo-test-key', company: 'portal' });
 afterAll(() => sim.close());
 
 const built = await buildOrderedTender(ctx.db, {
@@ -36,8 +36,14 @@ async function exportOnce() {
   return { logId, ...(await status(logId)) };
 }
 
+/** Orders not yet accepted by Directo (so an export has something to send). */
+const clearExportCodes = () =>
+  ctx.db.update(purchaseOrders).set({ exportCode: null }).where(eq(purchaseOrders.tenderId, tenderId));
+
 describe('Directo export', () => {
-  it('needs an active Directo module, an ORDERED tender and a buyer', async () => {
+  it('needs an active Directo module, an ORDERED tender and an administrator or contractor', async () => {
+    // A master reads the export page but may not send orders to accounting.
+    expect((await start('master')).statusCode).toBe(403);
     let res = await start();
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ non_field_errors: ['module_inactive'] });
@@ -120,7 +126,27 @@ describe('Directo export', () => {
     );
   });
 
+  it('sends each order once: a re-send after success sends nothing, after a partial one only the missing order', async () => {
+    const before = sim.received.length;
+    const again = await exportOnce();
+    expect(again.status).toBe('SUCCESS');
+    expect(sim.received.length).toBe(before);
+
+    // Directo lost order B (its export code is gone): the re-send carries B alone.
+    await ctx.db
+      .update(purchaseOrders)
+      .set({ exportCode: null })
+      .where(eq(purchaseOrders.orderCode, built.orders.B.orderCode));
+    const partial = await exportOnce();
+    expect(partial.status).toBe('SUCCESS');
+    expect(sim.received.length).toBe(before + 1);
+    expect(sim.received.at(-1)?.orders.map((o) => o.number)).toEqual([built.orders.B.orderCode]);
+    const pos = await ctx.db.select().from(purchaseOrders).where(eq(purchaseOrders.tenderId, tenderId));
+    expect(pos.every((p) => p.exportCode)).toBe(true);
+  });
+
   it("ends FAILED with Directo's message without retrying, and can be re-sent", async () => {
+    await clearExportCodes();
     const before = sim.received.length;
     sim.failNext(1);
     const failed = await exportOnce();
@@ -141,6 +167,7 @@ describe('Directo export', () => {
   });
 
   it('ends FAILED on a wrong key and on an HTTP error', async () => {
+    await clearExportCodes();
     await ctx.db.update(modules).set({ key: 'wrong' }).where(eq(modules.name, 'Directo'));
     const unauthorized = await exportOnce();
     expect(unauthorized).toMatchObject({ status: 'FAILED', message: 'Unauthorized (Type 5)' });
@@ -166,13 +193,13 @@ describe('Directo export', () => {
       .from(history)
       .where(and(eq(history.tenderId, tenderId), eq(history.entity, 'export')));
     const actions = rows.map((r) => r.action);
-    expect(actions.filter((a) => a === 'directo_export_started')).toHaveLength(6);
-    expect(actions.filter((a) => a === 'directo_export_succeeded')).toHaveLength(2);
+    expect(actions.filter((a) => a === 'directo_export_started')).toHaveLength(8);
+    expect(actions.filter((a) => a === 'directo_export_succeeded')).toHaveLength(4);
     expect(actions.filter((a) => a === 'directo_export_failed')).toHaveLength(4);
     const res = await ctx.as('admin', {
       method: 'GET',
       url: `/api/tenders/${tenderId}/history/?page_size=1000`,
     });
-    expect(res.json().results.filter((h: { entity: string }) => h.entity === 'export')).toHaveLength(12);
+    expect(res.json().results.filter((h: { entity: string }) => h.entity === 'export')).toHaveLength(16);
   });
 });

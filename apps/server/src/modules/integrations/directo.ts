@@ -1,7 +1,9 @@
 // Manual export of an ORDERED tender's purchase orders to Directo (spec 1 §4, §7): the call writes an export log
 // (PROGRESS) and an outbox row in one transaction; the outbox worker sends the XML and ends the log SUCCESS
-// (storing Directo's document ids as the orders' export codes) or FAILED with the message. A Directo error
-// never throws out of the handler, so it is not retried; a re-send is a new manual export.
+// (storing Directo's document ids as the orders' export codes) or FAILED with the message. Idempotent per order:
+// an order Directo has accepted (it has an export code) is never sent again, so a re-send after a partial failure,
+// or a repeat of a delivery whose worker died, sends only the orders still missing. A Directo error never throws
+// out of the handler, so it is not retried; a re-send is a new manual export.
 import type { ExportStatus } from '@portal/shared';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -28,8 +30,7 @@ const IN_PROGRESS_MINUTES = 15;
 
 /** Starts a manual export; answers the new log id. */
 export async function startDirectoExport(db: Db, user: SessionUser, tenderId: number) {
-  return db.transaction(async (txx) => {
-    const tx = txx as unknown as Db;
+  return db.transaction(async (tx) => {
     const [t] = await tx
       .select({ id: tenders.id, status: tenders.status })
       .from(tenders)
@@ -82,8 +83,11 @@ export async function directoExportStatus(db: Db, user: SessionUser, logId: numb
   return { status: log.status as ExportStatus, message: log.message };
 }
 
-/** The tender's orders as Directo purchase orders. */
-async function purchaseOrdersOf(db: Db, tenderId: number): Promise<DirectoPurchaseOrder[]> {
+/** The tender's orders not yet accepted by Directo, as Directo purchase orders, and how many were accepted before. */
+async function purchaseOrdersOf(
+  db: Db,
+  tenderId: number,
+): Promise<{ pending: DirectoPurchaseOrder[]; accepted: number }> {
   const [t] = await db
     .select({
       id: tenders.id,
@@ -99,11 +103,12 @@ async function purchaseOrdersOf(db: Db, tenderId: number): Promise<DirectoPurcha
     .from(tenders)
     .innerJoin(warehouses, eq(warehouses.id, tenders.warehouseId))
     .where(eq(tenders.id, tenderId));
-  if (!t) return [];
+  if (!t) return { pending: [], accepted: 0 };
   const tender: ExportTender = { ...t, groupName: '' };
   const { orders } = await loadOrders(db, tender, null);
   const date = ymdOf(now());
-  return orders.map((o) => ({
+  const pending = orders.filter((o) => !o.exportCode);
+  const out = pending.map((o) => ({
     number: o.orderCode,
     supplier: o.registrationCode,
     supplierName: o.supplierName,
@@ -122,6 +127,7 @@ async function purchaseOrdersOf(db: Db, tenderId: number): Promise<DirectoPurcha
       ean: l.ean,
     })),
   }));
+  return { pending: out, accepted: orders.length - pending.length };
 }
 
 /** Stores Directo's document ids as the orders' export codes (matched by order number, else by position). */
@@ -144,44 +150,56 @@ async function storeExportCodes(
 
 export const directoOutboxHandler =
   (app: FastifyInstance): OutboxHandler =>
-  async (payload, { tx }) => {
+  async (payload, { db, signal }) => {
     const logId = Number(payload.log_id);
-    const [log] = await tx
-      .select()
-      .from(moduleExportLogs)
-      .where(eq(moduleExportLogs.id, logId))
-      .for('update');
+    const [log] = await db.select().from(moduleExportLogs).where(eq(moduleExportLogs.id, logId));
     if (log?.status !== 'PROGRESS') return; // already ended: nothing to send twice
-    const finish = async (status: ExportStatus, message: string, data: Record<string, unknown> = {}) => {
-      await tx
-        .update(moduleExportLogs)
-        .set({ status, message: message.slice(0, 2000), updated: now() })
-        .where(eq(moduleExportLogs.id, logId));
-      await audit(tx, {
-        entity: 'export',
-        entityId: logId,
-        tenderId: log.tenderId,
-        action: status === 'SUCCESS' ? 'directo_export_succeeded' : 'directo_export_failed',
-        user: null,
-        data: { message, ...data },
+    /** Ends the log once (a repeated delivery finds it ended) and stores the codes Directo gave, in one transaction. */
+    const finish = (
+      status: ExportStatus,
+      message: string,
+      data: Record<string, unknown> = {},
+      codes?: { sent: DirectoPurchaseOrder[]; results: DirectoResult[] },
+    ) =>
+      db.transaction(async (tx) => {
+        if (codes) await storeExportCodes(tx, log.tenderId, codes.sent, codes.results);
+        const ended = await tx
+          .update(moduleExportLogs)
+          .set({ status, message: message.slice(0, 2000), updated: now() })
+          .where(and(eq(moduleExportLogs.id, logId), eq(moduleExportLogs.status, 'PROGRESS')))
+          .returning({ id: moduleExportLogs.id });
+        if (!ended.length) return;
+        await audit(tx, {
+          entity: 'export',
+          entityId: logId,
+          tenderId: log.tenderId,
+          action: status === 'SUCCESS' ? 'directo_export_succeeded' : 'directo_export_failed',
+          user: null,
+          data: { message, ...data },
+        });
       });
-    };
-    const [mod] = log.moduleId ? await tx.select().from(modules).where(eq(modules.id, log.moduleId)) : [];
+    const [mod] = log.moduleId ? await db.select().from(modules).where(eq(modules.id, log.moduleId)) : [];
     if (!mod?.isActive) return finish('FAILED', 'module_inactive');
-    const orders = await purchaseOrdersOf(tx, log.tenderId);
-    if (!orders.length) return finish('FAILED', 'no_orders');
+    const { pending, accepted } = await purchaseOrdersOf(db, log.tenderId);
+    if (!pending.length)
+      return accepted
+        ? finish('SUCCESS', 'OK', { already_exported: accepted })
+        : finish('FAILED', 'no_orders');
     try {
-      const results = await sendPurchaseOrders({ url: mod.url, key: mod.key, orders });
-      await storeExportCodes(tx, log.tenderId, orders, results);
+      const results = await sendPurchaseOrders({ url: mod.url, key: mod.key, orders: pending, signal });
       const docids = results.map((r) => r.docid).filter(Boolean);
-      await finish('SUCCESS', docids.length ? `OK: ${docids.join(', ')}` : 'OK', { docids });
+      await finish(
+        'SUCCESS',
+        docids.length ? `OK: ${docids.join(', ')}` : 'OK',
+        { docids },
+        { sent: pending, results },
+      );
     } catch (err) {
       if (!(err instanceof DirectoError)) {
         app.log.error({ err, logId }, 'directo export failed unexpectedly');
         return finish('FAILED', 'export_failed');
       }
-      await storeExportCodes(tx, log.tenderId, orders, err.accepted);
       app.log.warn({ logId, message: err.message }, 'directo export refused');
-      await finish('FAILED', err.message);
+      await finish('FAILED', err.message, {}, { sent: pending, results: err.accepted });
     }
   };

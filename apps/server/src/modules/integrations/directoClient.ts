@@ -147,6 +147,8 @@ export async function sendPurchaseOrders(opts: {
   key: string;
   orders: DirectoPurchaseOrder[];
   timeoutMs?: number;
+  /** Aborts the request (the outbox's delivery time-out). */
+  signal?: AbortSignal;
 }): Promise<DirectoResult[]> {
   const body = new URLSearchParams({
     token: opts.key,
@@ -160,7 +162,9 @@ export async function sendPurchaseOrders(opts: {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8', accept: 'text/xml' },
       body,
-      signal: AbortSignal.timeout(opts.timeoutMs ?? 30_000),
+      signal: opts.signal
+        ? AbortSignal.any([opts.signal, AbortSignal.timeout(opts.timeoutMs ?? 30_000)])
+        : AbortSignal.timeout(opts.timeoutMs ?? 30_000),
       redirect: 'error',
     });
   } catch (err) {

@@ -1,13 +1,15 @@
 // Integration modules (spec 3 "Modules"): Administrator manages them; buyers may read them (the export page checks
 // whether the accounting module is active) but never see the key, which is Directo's access token.
+
+import { hasNul, nameText, searchText } from '@portal/shared';
 import { and, eq, ilike, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { ZApp } from '../../app.ts';
 import type { Db } from '../../db/client.ts';
 import { modules } from '../../db/schema/index.ts';
 import { ADMIN, BUYERS, currentUser, type SessionUser } from '../../lib/auth.ts';
 import { now } from '../../lib/clock.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
+import type { ZApp } from '../../lib/http.ts';
 import { boolQuery, idParams, listQuery, paged, paginate } from '../../lib/list.ts';
 
 const moduleItem = z.object({
@@ -20,19 +22,20 @@ const moduleItem = z.object({
 });
 const text = (max: number) => z.string().trim().min(1, 'required').max(max, 'too_long');
 const moduleCreate = z.object({
-  name: text(100),
+  name: nameText(100),
   url: z
     .string()
     .trim()
     .min(1, { error: 'required', abort: true })
+    .refine((s) => !hasNul(s), { error: 'invalid_characters', abort: true })
     .max(500, 'too_long')
     .regex(/^https?:\/\/\S+$/, 'invalid_url'),
-  key: text(500),
+  key: text(500).refine((s) => !hasNul(s), 'invalid_characters'),
   is_active: z.boolean().default(true),
 });
 const modulePatch = moduleCreate.partial();
 const moduleListQuery = listQuery.extend({
-  name__exact: z.string().max(100).optional(),
+  name__exact: searchText.optional(),
   is_active: boolQuery.optional(),
 });
 
@@ -61,7 +64,13 @@ export default async function moduleRoutes(app: ZApp) {
     '/modules/',
     {
       config: { access: BUYERS },
-      schema: { tags, querystring: moduleListQuery, response: { 200: paged(moduleItem) } },
+      schema: {
+        tags,
+        summary: 'List integration modules.',
+        operationId: 'listModules',
+        querystring: moduleListQuery,
+        response: { 200: paged(moduleItem) },
+      },
     },
     (request) => {
       const q = request.query;
@@ -91,7 +100,16 @@ export default async function moduleRoutes(app: ZApp) {
   );
   app.get(
     '/modules/:id/',
-    { config: { access: BUYERS }, schema: { tags, params: idParams, response: { 200: moduleItem } } },
+    {
+      config: { access: BUYERS },
+      schema: {
+        tags,
+        summary: 'Read one integration module.',
+        operationId: 'getModule',
+        params: idParams,
+        response: { 200: moduleItem },
+      },
+    },
     async (request) => {
       const [m] = await app.db.select().from(modules).where(eq(modules.id, request.params.id));
       if (!m) throw notFound();
@@ -100,7 +118,16 @@ export default async function moduleRoutes(app: ZApp) {
   );
   app.post(
     '/modules/',
-    { config: { access: ADMIN }, schema: { tags, body: moduleCreate, response: { 201: moduleItem } } },
+    {
+      config: { access: ADMIN },
+      schema: {
+        tags,
+        summary: 'Add an integration module.',
+        operationId: 'createModule',
+        body: moduleCreate,
+        response: { 201: moduleItem },
+      },
+    },
     async (request, reply) => {
       const b = request.body;
       if (await nameTaken(app.db, b.name)) throw invalid('name', 'name_exists');
@@ -122,7 +149,14 @@ export default async function moduleRoutes(app: ZApp) {
     '/modules/:id/',
     {
       config: { access: ADMIN },
-      schema: { tags, params: idParams, body: modulePatch, response: { 200: moduleItem } },
+      schema: {
+        tags,
+        summary: 'Change an integration module.',
+        operationId: 'updateModule',
+        params: idParams,
+        body: modulePatch,
+        response: { 200: moduleItem },
+      },
     },
     async (request) => {
       const b = request.body;

@@ -1,19 +1,27 @@
 // Integrations: the manual Directo export and its status (spec 1 §7).
 import { EXPORT_STATUSES } from '@portal/shared';
 import { z } from 'zod';
-import type { ZApp } from '../../app.ts';
-import { BUYERS, currentUser } from '../../lib/auth.ts';
+import { ADMIN_CONTRACTOR, BUYERS, currentUser } from '../../lib/auth.ts';
+import type { ZApp } from '../../lib/http.ts';
 import { idString } from '../../lib/list.ts';
+import { registerBusinessCentral } from './businessCentral.ts';
+import { catalogueSyncFinished } from './businessCentralCatalogue.ts';
 import { directoExportStatus, startDirectoExport } from './directo.ts';
 
 export default async function routes(app: ZApp) {
   const tags = ['integrations'];
+  // Business Central: purchase orders go out when a tender becomes ORDERED; a parts sync in progress is let
+  // finish before the database closes.
+  registerBusinessCentral(app);
+  app.addHook('onClose', () => catalogueSyncFinished(app.db));
 
   app.post(
     '/directo_export_manual/',
     {
-      config: { access: BUYERS },
+      // Masters read the export page but do not send orders to accounting (spec 1 §6).
+      config: { access: ADMIN_CONTRACTOR },
       schema: {
+        summary: 'Send the purchase orders to Directo (through the outbox)',
         tags,
         querystring: z.object({ tender_id: idString }),
         response: { 200: z.object({ module_export_log_id: z.number() }) },
@@ -27,6 +35,7 @@ export default async function routes(app: ZApp) {
     {
       config: { access: BUYERS },
       schema: {
+        summary: 'The state of a Directo export',
         tags,
         querystring: z.object({ module_export_log_id: idString }),
         response: { 200: z.object({ status: z.enum(EXPORT_STATUSES), message: z.string().nullable() }) },

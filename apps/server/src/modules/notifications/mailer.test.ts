@@ -92,6 +92,28 @@ describe('e-mail delivery through the outbox', () => {
     expect((await rowsOf()).map((r) => r.status)).toEqual(['done', 'done']);
   });
 
+  it('uses a template edited on the notifications screen for the next e-mail, also when queued before the edit', async () => {
+    const [tpl] = await ctx.db
+      .select()
+      .from(emailTemplates)
+      .where(sql`${emailTemplates.key} = 'TENDER_OPENED' and ${emailTemplates.language} = 'RUS'`);
+    await ctx.db.transaction((tx) => queueEmail(tx, { ...opened, to: 'queued@demo.ee', language: 'RUS' }));
+    const res = await ctx.as('admin', {
+      method: 'PATCH',
+      url: `/api/email_templates/${tpl.id}/`,
+      payload: { subject: 'Тендер {{tender_code}} открыт', content: 'Изменено: {{tender_code}}' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await ctx.app.outbox.runOnce()).toBe(1);
+    const [m] = await smtp.waitFor(1);
+    expect(m).toMatchObject({ to: ['queued@demo.ee'], subject: 'Тендер T-2026-0042 открыт' });
+    expect(m.text).toBe('Изменено: T-2026-0042');
+    await ctx.db
+      .update(emailTemplates)
+      .set({ subject: tpl.subject, content: tpl.content })
+      .where(eq(emailTemplates.id, tpl.id));
+  });
+
   it('falls back to the Estonian template when the language has none', async () => {
     await queueEmail(ctx.db, { ...opened, to: 'x@demo.ee', language: 'ENG' });
     await ctx.app.outbox.runOnce();
@@ -149,22 +171,24 @@ describe('e-mail delivery through the outbox', () => {
     }
   });
 
-  it('does not send when the template does not exist, and says why', async () => {
+  it('sends the shipped text when the database has no template for the key, times in Tallinn', async () => {
     await queueEmail(ctx.db, {
       template: 'PASSWORD_RECOVERY',
       type: 'EXTERNAL',
-      language: 'EST',
+      language: 'RUS',
       to: 'a@demo.ee',
-      context: {},
+      context: { reset_link: '/reset?key=abc', link_expires: '2026-11-23T22:30:00.000Z' },
     });
     await ctx.app.outbox.runOnce();
     const [row] = await rowsOf();
-    expect(row).toMatchObject({
-      status: 'pending',
-      attempts: 1,
-      lastError: 'no e-mail template PASSWORD_RECOVERY/EXTERNAL',
-    });
-    expect(smtp.messages).toHaveLength(0);
+    expect(row).toMatchObject({ status: 'done', attempts: 1, lastError: null });
+    const [m] = await smtp.waitFor(1);
+    expect(m.subject).toBe('Восстановление пароля');
+    expect(m.headers['x-portal-template']).toBe('PASSWORD_RECOVERY/EXTERNAL/RUS');
+    expect(m.text).toContain('http://localhost:3000/reset?key=abc');
+    // 22:30 UTC on 23 November is 00:30 on the 24th in Tallinn (UTC+2 in winter).
+    expect(m.text).toContain('24.11.2026 00:30');
+    expect(m.text).not.toContain('2026-11-23T');
   });
 });
 

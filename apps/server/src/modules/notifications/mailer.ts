@@ -17,7 +17,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { emailSettings } from '../../db/schema/index.ts';
 import { enqueue, type OutboxHandler } from '../../lib/outbox.ts';
-import { findTemplate, renderTemplate } from './templates.ts';
+import { builtInTemplate, findTemplate, localiseContext, renderTemplate } from './templates.ts';
 
 export { templateLanguage, userTemplateLanguage } from './templates.ts';
 
@@ -97,6 +97,20 @@ export async function verifySmtp(
   }
 }
 
+/** The portal's address for links in mails: PUBLIC_URL, else http://localhost:PORT. */
+export function publicUrl(app: FastifyInstance): string {
+  const url = app.config?.PUBLIC_URL || `http://localhost:${app.config?.PORT ?? 3000}`;
+  return url.replace(/\/+$/, '');
+}
+
+/** Context values of `*_link` tags that are paths ("/reset?key=…") become absolute links to the portal. */
+export function absoluteLinks(context: Record<string, string>, base: string) {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(context))
+    out[k] = k.endsWith('_link') && v.startsWith('/') ? base + v : v;
+  return out;
+}
+
 const recipients = (to: string[] | string) => [
   ...new Set((Array.isArray(to) ? to : to.split(',')).map((a) => a.trim()).filter(Boolean)),
 ];
@@ -112,9 +126,11 @@ export const emailOutboxHandler = (app: FastifyInstance): OutboxHandler => {
     const payload = emailPayloadSchema.parse(rawPayload);
     const to = recipients(payload.to);
     if (!to.length) return; // nobody to tell
-    const template = await findTemplate(ctx.tx, payload.template, payload.type, payload.language);
+    const template =
+      (await findTemplate(ctx.db, payload.template, payload.type, payload.language)) ??
+      builtInTemplate(payload.template, payload.type, payload.language);
     if (!template) throw new Error(`no e-mail template ${payload.template}/${payload.type}`);
-    const settings = await loadSettings(ctx.tx);
+    const settings = await loadSettings(ctx.db);
     const options = smtpOptions(settings, app.config?.SMTP_URL);
     const key = JSON.stringify(options);
     let transport = transports.get(key);
@@ -124,7 +140,10 @@ export const emailOutboxHandler = (app: FastifyInstance): OutboxHandler => {
       transport = nodemailer.createTransport(options);
       transports.set(key, transport);
     }
-    const { subject, text, html } = renderTemplate(template, payload.context);
+    const { subject, text, html } = renderTemplate(
+      template,
+      localiseContext(absoluteLinks(payload.context, publicUrl(app)), payload.language),
+    );
     await transport.sendMail({
       from: fromAddress(settings),
       to,

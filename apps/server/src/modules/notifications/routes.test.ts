@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { TEMPLATE_DEFINITIONS } from '@portal/shared';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startSmtpCatcher } from '../../../../../tools/simulators/smtp-catcher.ts';
@@ -138,27 +139,53 @@ describe('e-mail settings', () => {
     expect((await ctx.as('contractor', { method: 'GET', url: '/api/emails/1/' })).statusCode).toBe(403);
   });
 
-  it('tests SMTP: OK with a test message to the notifications address, a reason when the server is unreachable', async () => {
+  it('tests SMTP on the configured host and port only: OK with a test message, a reason otherwise, within 10 s', async () => {
+    const save = (payload: Record<string, unknown>) =>
+      ctx.as('admin', { method: 'PATCH', url: '/api/emails/1/', payload });
+    await save({
+      smtp_port: smtp.port,
+      smtp_server: '127.0.0.1',
+      smtp_username: '',
+      admin_email: 'admin@demo.ee',
+    });
     smtp.clear();
     let res = await ctx.as('admin', {
       method: 'POST',
       url: '/api/test_smtp/',
-      payload: { smtp_port: smtp.port, smtp_server: '127.0.0.1', smtp_username: '' },
+      payload: { smtp_username: '' },
     });
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe('OK');
     const [m] = await smtp.waitFor(1);
     expect(m.to).toEqual(['admin@demo.ee']);
     expect(m.subject).toContain('Email settings test');
+    // Another host or port in the body is not contacted: the configured one is tested (and nothing is stored).
     res = await ctx.as('admin', {
       method: 'POST',
       url: '/api/test_smtp/',
-      payload: { smtp_port: 1, smtp_server: '127.0.0.1' },
+      payload: { smtp_port: 1, smtp_server: '10.255.255.1' },
     });
+    expect(res.body).toBe('OK');
+    expect((await ctx.as('admin', { method: 'GET', url: '/api/emails/1/' })).json()).toMatchObject({
+      smtp_port: smtp.port,
+      smtp_server: '127.0.0.1',
+    });
+    // A closed port: refused at once.
+    await save({ smtp_port: 1 });
+    res = await ctx.as('admin', { method: 'POST', url: '/api/test_smtp/', payload: {} });
     expect(res.body).toMatch(/^FAILED: .*ECONNREFUSED/);
-    // The unsaved values were only tested, not stored.
-    expect((await ctx.as('admin', { method: 'GET', url: '/api/emails/1/' })).json().smtp_port).toBe(
-      smtp.port,
-    );
-  });
+    // A server that accepts the connection and never answers: the answer still comes within 10 seconds.
+    const silent = net.createServer(() => {});
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+    await save({ smtp_port: (silent.address() as net.AddressInfo).port });
+    const started = Date.now();
+    res = await ctx.as('admin', { method: 'POST', url: '/api/test_smtp/', payload: {} });
+    expect(res.body).toMatch(/^FAILED: /);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    silent.close();
+    await save({ smtp_port: smtp.port });
+    for (const role of ['contractor', 'master', 'supplier'] as const)
+      expect((await ctx.as(role, { method: 'POST', url: '/api/test_smtp/' })).statusCode).toBe(403);
+    expect((await ctx.as(null, { method: 'POST', url: '/api/test_smtp/' })).statusCode).toBe(401);
+  }, 20_000);
 });

@@ -1,5 +1,12 @@
 // Payloads and answers of e-mail templates and e-mail settings (spec 3 §2 "Notifications and e-mail settings", §3, §7).
-import { TEMPLATE_KEYS, TEMPLATE_LANGUAGES, TEMPLATE_TYPES } from '@portal/shared';
+import {
+  hasNul,
+  nameText,
+  safeText,
+  TEMPLATE_KEYS,
+  TEMPLATE_LANGUAGES,
+  TEMPLATE_TYPES,
+} from '@portal/shared';
 import { z } from 'zod';
 import { listQuery } from '../../lib/list.ts';
 
@@ -28,9 +35,10 @@ export const templatePatch = z.object({
   key: z.string().optional(),
   type: z.string().optional(),
   language: z.string().optional(),
-  subject: z.string().trim().min(1, 'blank').max(300, 'too_long').optional(),
+  subject: nameText(300).optional(),
   content: z
     .string()
+    .refine((s) => !hasNul(s), 'invalid_characters')
     .refine((s) => s.trim().length > 0, 'blank')
     .refine((s) => s.length <= 20000, 'too_long')
     .optional(),
@@ -41,7 +49,7 @@ const email = z
   .trim()
   .max(254, 'too_long')
   .refine((s) => s === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s), 'invalid_email');
-const text = (max: number) => z.string().trim().max(max, 'too_long');
+const text = (max: number) => safeText(max);
 
 export const settingsItem = z.object({
   id: z.number(),

@@ -1,5 +1,5 @@
 // E-mail templates and the single e-mail settings record: reads, edits, and the SMTP test.
-import { TEMPLATE_DEFINITIONS } from '@portal/shared';
+import { defined, SMTP_TEST_TIMEOUT_MS, TEMPLATE_DEFINITIONS } from '@portal/shared';
 import { and, eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Db } from '../../db/client.ts';
@@ -94,7 +94,7 @@ const settingsOut = (s: SettingsRow): SettingsItem => ({
 /** The settings record (id 1); created with defaults when it does not exist yet. */
 async function settingsRow(db: Db): Promise<SettingsRow> {
   await db.insert(emailSettings).values({ id: 1 }).onConflictDoNothing();
-  return (await loadSettings(db))!;
+  return defined(await loadSettings(db), 'e-mail settings');
 }
 
 export async function getSettings(db: Db, id: number) {
@@ -135,28 +135,51 @@ export async function updateSettings(db: Db, id: number, body: SettingsPatch) {
  * overrides server and port as it does for delivery). Connects, and when a notifications address is set sends it
  * a short test message. Answers 'OK', or a text that says what failed.
  */
+/**
+ * Tests the e-mail settings: the stored ones with the form's unsaved login and sender laid over them, but always the
+ * configured (stored) server and port, so the test cannot be pointed at other hosts. The answer comes within
+ * SMTP_TEST_TIMEOUT_MS whatever the server does: 'OK', or 'FAILED: <reason>'.
+ */
 export async function testSmtp(db: Db, body: SettingsPatch, smtpUrl?: string): Promise<string> {
-  const settings = { ...(await settingsRow(db)), ...settingsValues(body) };
+  const stored = await settingsRow(db);
+  const { smtp_server: _server, smtp_port: _port, ...rest } = body;
+  const settings = {
+    ...stored,
+    ...settingsValues(rest),
+    smtpServer: stored.smtpServer,
+    smtpPort: stored.smtpPort,
+  };
+  if (!settings.smtpServer && !smtpUrl) return 'FAILED: smtp_host_not_configured';
   const transport = nodemailer.createTransport({
     ...smtpOptions(settings, smtpUrl),
-    connectionTimeout: 8000,
-    greetingTimeout: 8000,
-    socketTimeout: 10_000,
+    connectionTimeout: 5000,
+    greetingTimeout: 5000,
+    socketTimeout: SMTP_TEST_TIMEOUT_MS,
+  });
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('timed out')), SMTP_TEST_TIMEOUT_MS);
   });
   try {
-    await transport.verify();
-    if (settings.adminEmail) {
-      await transport.sendMail({
-        from: fromAddress(settings),
-        to: settings.adminEmail,
-        subject: 'Hankeportaal: e-posti seadete test / Email settings test',
-        text: `E-posti seaded on korras.\nEmail settings are correct.\n\n${now().toISOString()}`,
-      });
-    }
+    await Promise.race([
+      (async () => {
+        await transport.verify();
+        if (settings.adminEmail) {
+          await transport.sendMail({
+            from: fromAddress(settings),
+            to: settings.adminEmail,
+            subject: 'Hankeportaal: e-posti seadete test / Email settings test',
+            text: `E-posti seaded on korras.\nEmail settings are correct.\n\n${now().toISOString()}`,
+          });
+        }
+      })(),
+      deadline,
+    ]);
     return 'OK';
   } catch (err) {
     return `FAILED: ${(err as Error).message}`.slice(0, 500);
   } finally {
+    clearTimeout(timer);
     transport.close();
   }
 }

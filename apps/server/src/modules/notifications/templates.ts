@@ -1,8 +1,16 @@
 // E-mail templates: lookup by key, type and language (with a language fallback), and {{tag}} rendering.
-import type { Language, TemplateKey, TemplateLanguage, TemplateType } from '@portal/shared';
+import {
+  formatDateTime,
+  ISO_INSTANT,
+  type Language,
+  type TemplateKey,
+  type TemplateLanguage,
+  type TemplateType,
+} from '@portal/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { emailTemplates, users } from '../../db/schema/index.ts';
+import { DEFAULT_TEMPLATES } from '../../db/seed/templates.ts';
 
 const BY_USER_LANGUAGE: Record<Language, TemplateLanguage> = { et: 'EST', ru: 'RUS', en: 'ENG' };
 
@@ -37,6 +45,32 @@ export async function findTemplate(
   return null;
 }
 
+const READER: Record<TemplateLanguage, Language> = { EST: 'et', RUS: 'ru', ENG: 'en' };
+
+/**
+ * The shipped text of a key when the database has none (a key added after the templates were seeded, such as
+ * USER_INVITATION): the mail still goes out, in the wanted language.
+ */
+export function builtInTemplate(
+  key: TemplateKey,
+  type: TemplateType,
+  language: TemplateLanguage,
+): { subject: string; content: string; language: TemplateLanguage } | null {
+  const t = DEFAULT_TEMPLATES.find((x) => x.key === key && x.type === type);
+  return t ? { ...t.texts[language], language } : null;
+}
+
+/**
+ * Context values as the reader sees them: an ISO instant (what services put in, e.g. a tender's finish) becomes
+ * Europe/Tallinn DD.MM.YYYY HH:mm, so no mail ever shows a UTC timestamp.
+ */
+export function localiseContext(context: Record<string, string>, language: TemplateLanguage) {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(context))
+    out[k] = ISO_INSTANT.test(v) ? formatDateTime(v, READER[language]) : v;
+  return out;
+}
+
 const TAG = /\{\{\s*([a-zA-Z0-9_]+)\s*\}\}/g;
 
 export const escapeHtml = (s: string) =>
@@ -54,6 +88,10 @@ export function render(text: string, context: Record<string, string>, opts: { ht
     return opts.html ? escapeHtml(v).replace(/\r?\n/g, '<br>') : v;
   });
 }
+
+/** Web addresses in escaped plain text become links (a reset or invitation link is clickable in the HTML part). */
+const linkify = (escaped: string) =>
+  escaped.replace(/https?:\/\/[^\s<>"']+/g, (url) => `<a href="${url}">${url}</a>`);
 
 const looksLikeHtml = (s: string) => /<(p|div|br|table|ul|ol|b|strong|a|h[1-6]|span)\b[^>]*>/i.test(s);
 
@@ -78,6 +116,7 @@ export function renderTemplate(t: { subject: string; content: string }, context:
     return { subject, text, html };
   }
   const text = render(t.content, context);
-  const html = `<div style="font-family: Arial, sans-serif; font-size: 14px; line-height: 1.5">${escapeHtml(text).replace(/\r?\n/g, '<br>')}</div>`;
+  const body = linkify(escapeHtml(text)).replace(/\r?\n/g, '<br>');
+  const html = `<div style="font-family: Arial, sans-serif; font-size: 14px; line-height: 1.5">${body}</div>`;
   return { subject, text, html };
 }

@@ -1,9 +1,9 @@
 // GET /profile/: results[0] holds user, supplier, picture, picture_data, role, warehouse_groups_options.
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { ZApp } from '../../app.ts';
-import { suppliers } from '../../db/schema/index.ts';
+import { suppliers, users } from '../../db/schema/index.ts';
 import { currentUser } from '../../lib/auth.ts';
+import type { ZApp } from '../../lib/http.ts';
 import { groupOption, sessionUser } from '../auth/schema.ts';
 import { sessionUserPayload } from '../auth/service.ts';
 
@@ -29,11 +29,19 @@ export default async function routes(app: ZApp) {
     '/profile/',
     {
       config: { access: 'authenticated' },
-      schema: { tags: ['profile'], response: { 200: z.object({ results: z.array(profileResult) }) } },
+      schema: {
+        summary: 'The logged-in user with role, groups and supplier',
+        tags: ['profile'],
+        response: { 200: z.object({ results: z.array(profileResult) }) },
+      },
     },
     async (request) => {
       const me = currentUser(request);
       const user = await sessionUserPayload(app.db, me.id);
+      const [authorized] = await app.db
+        .select({ isAuthorized: users.isAuthorized })
+        .from(users)
+        .where(eq(users.id, me.id));
       let supplier: z.infer<typeof supplierSummary> | null = null;
       if (me.supplierId) {
         const [s] = await app.db.select().from(suppliers).where(eq(suppliers.id, me.supplierId));
@@ -53,7 +61,7 @@ export default async function routes(app: ZApp) {
             picture_data: null,
             role: user.role,
             warehouse_groups_options: user.warehouse_groups_options,
-            is_authorized: false,
+            is_authorized: authorized?.isAuthorized ?? false,
           },
         ],
       };

@@ -1,7 +1,8 @@
 // Groups (departments) and warehouses, spec 3 §7. Any signed-in user reads groups (tender and registration forms
 // list them); buyers read warehouses; Administrator and Contractor write both.
-import type { ZApp } from '../../app.ts';
+
 import { ADMIN_CONTRACTOR, BUYERS } from '../../lib/auth.ts';
+import type { ZApp } from '../../lib/http.ts';
 import { idParams, paged } from '../../lib/list.ts';
 import {
   groupCreate,
@@ -22,20 +23,41 @@ export default async function routes(app: ZApp) {
     '/groups/',
     {
       config: { access: 'authenticated' },
-      schema: { tags, querystring: groupListQuery, response: { 200: paged(groupItem) } },
+      schema: {
+        tags,
+        summary: 'List groups (not deleted).',
+        operationId: 'listGroups',
+        querystring: groupListQuery,
+        response: { 200: paged(groupItem) },
+      },
     },
     (request) => svc.listGroups(app.db, request.query),
   );
   app.get(
     '/groups/:id/',
-    { config: { access: 'authenticated' }, schema: { tags, params: idParams, response: { 200: groupItem } } },
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags,
+        summary: 'Read one group.',
+        operationId: 'getGroup',
+        params: idParams,
+        response: { 200: groupItem },
+      },
+    },
     (request) => svc.getGroup(app.db, request.params.id),
   );
   app.post(
     '/groups/',
     {
       config: { access: ADMIN_CONTRACTOR },
-      schema: { tags, body: groupCreate, response: { 201: groupItem } },
+      schema: {
+        tags,
+        summary: 'Add a group.',
+        operationId: 'createGroup',
+        body: groupCreate,
+        response: { 201: groupItem },
+      },
     },
     async (request, reply) => reply.code(201).send(await svc.createGroup(app.db, request.body)),
   );
@@ -43,7 +65,14 @@ export default async function routes(app: ZApp) {
     '/groups/:id/',
     {
       config: { access: ADMIN_CONTRACTOR },
-      schema: { tags, params: idParams, body: groupPatch, response: { 200: groupItem } },
+      schema: {
+        tags,
+        summary: 'Edit or soft-delete a group.',
+        operationId: 'updateGroup',
+        params: idParams,
+        body: groupPatch,
+        response: { 200: groupItem },
+      },
     },
     (request) => svc.updateGroup(app.db, request.params.id, request.body),
   );
@@ -52,20 +81,41 @@ export default async function routes(app: ZApp) {
     '/warehouses/',
     {
       config: { access: BUYERS },
-      schema: { tags, querystring: warehouseListQuery, response: { 200: paged(warehouseItem) } },
+      schema: {
+        tags,
+        summary: 'List warehouses.',
+        operationId: 'listWarehouses',
+        querystring: warehouseListQuery,
+        response: { 200: paged(warehouseItem) },
+      },
     },
     (request) => svc.listWarehouses(app.db, request.query),
   );
   app.get(
     '/warehouses/:id/',
-    { config: { access: BUYERS }, schema: { tags, params: idParams, response: { 200: warehouseItem } } },
+    {
+      config: { access: BUYERS },
+      schema: {
+        tags,
+        summary: 'Read one warehouse.',
+        operationId: 'getWarehouse',
+        params: idParams,
+        response: { 200: warehouseItem },
+      },
+    },
     (request) => svc.getWarehouse(app.db, request.params.id),
   );
   app.post(
     '/warehouses/',
     {
       config: { access: ADMIN_CONTRACTOR },
-      schema: { tags, body: warehouseCreate, response: { 201: warehouseItem } },
+      schema: {
+        tags,
+        summary: 'Add a warehouse.',
+        operationId: 'createWarehouse',
+        body: warehouseCreate,
+        response: { 201: warehouseItem },
+      },
     },
     async (request, reply) => reply.code(201).send(await svc.createWarehouse(app.db, request.body)),
   );
@@ -73,7 +123,14 @@ export default async function routes(app: ZApp) {
     '/warehouses/:id/',
     {
       config: { access: ADMIN_CONTRACTOR },
-      schema: { tags, params: idParams, body: warehousePatch, response: { 200: warehouseItem } },
+      schema: {
+        tags,
+        summary: 'Edit a warehouse.',
+        operationId: 'updateWarehouse',
+        params: idParams,
+        body: warehousePatch,
+        response: { 200: warehouseItem },
+      },
     },
     (request) => svc.updateWarehouse(app.db, request.params.id, request.body),
   );

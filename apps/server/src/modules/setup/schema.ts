@@ -1,9 +1,10 @@
 // Payloads and answers of groups and warehouses (spec 3 §3, §5, §7).
+import { nameText, safeText } from '@portal/shared';
 import { z } from 'zod';
 import { boolQuery, idString, listQuery } from '../../lib/list.ts';
 
-const name = z.string().trim().min(1, 'blank').max(200, 'too_long');
-const optionalText = (max: number) => z.string().trim().max(max, 'too_long').nullable().optional();
+const name = nameText(200);
+const optionalText = (max: number) => safeText(max).nullable().optional();
 const id = z.number().int().positive().max(2_147_483_647);
 
 export const groupItem = z.object({

@@ -1,4 +1,6 @@
 // Groups (departments) and warehouses: the rules of spec 3 §4-§5. Routes only parse, guard and call these.
+
+import type { MessageKey } from '@portal/shared';
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -246,7 +248,7 @@ export async function updateWarehouse(db: Db, id: number, body: z.output<typeof 
 
 // ---------------------------------------------------------------- a race between the check and the write
 
-const UNIQUE_KEYS: Record<string, [string, string]> = {
+const UNIQUE_KEYS: Record<string, [string, MessageKey]> = {
   groups_name_live: ['name', 'name_exists'],
   warehouses_name_uq: ['name', 'warehouse_name_exists'],
   warehouses_code_uq: ['code', 'warehouse_code_exists'],

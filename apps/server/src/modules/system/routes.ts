@@ -1,9 +1,9 @@
 // Health, and the test clock (only with PORTAL_TEST_CLOCK=1).
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { ZApp } from '../../app.ts';
 import { advance, now, setNow } from '../../lib/clock.ts';
 import { invalid } from '../../lib/errors.ts';
+import type { ZApp } from '../../lib/http.ts';
 
 const version = '1.0.1';
 
@@ -13,6 +13,7 @@ export default async function routes(app: ZApp) {
     {
       config: { access: 'public' },
       schema: {
+        summary: 'Health of the server and its database',
         tags: ['system'],
         response: {
           200: z.object({ status: z.literal('ok'), db: z.enum(['pglite', 'postgres']), version: z.string() }),
@@ -31,6 +32,7 @@ export default async function routes(app: ZApp) {
     {
       config: { access: 'public' },
       schema: {
+        summary: 'Move the test clock and run one scheduler tick (test mode only)',
         tags: ['system'],
         body: z
           .object({
@@ -62,7 +64,11 @@ export default async function routes(app: ZApp) {
     '/_test/clock/',
     {
       config: { access: 'public' },
-      schema: { tags: ['system'], response: { 200: z.object({ now: z.string() }) } },
+      schema: {
+        summary: 'Read the test clock (test mode only)',
+        tags: ['system'],
+        response: { 200: z.object({ now: z.string() }) },
+      },
     },
     async () => ({ now: now().toISOString() }),
   );

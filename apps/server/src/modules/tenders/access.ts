@@ -1,10 +1,20 @@
 // Who may see and do what with tenders (spec 1-tenders §6; decisions in docs/decisions.md).
-import type { TenderStatus } from '@portal/shared';
+import {
+  type Actor,
+  type LineAction,
+  type LineFacts,
+  type Refusal,
+  type TenderAction,
+  type TenderFacts,
+  type TenderStatus,
+  whyNotLine,
+  whyNotTender,
+} from '@portal/shared';
 import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { suppliers, tenders } from '../../db/schema/index.ts';
+import { suppliers, tenders, warehouses } from '../../db/schema/index.ts';
 import { isSupplier, type SessionUser } from '../../lib/auth.ts';
-import { forbidden } from '../../lib/errors.ts';
+import { type AppError, forbidden, invalid } from '../../lib/errors.ts';
 
 /** The caller with what the tender area needs to know about its company. */
 export interface Viewer {
@@ -28,6 +38,13 @@ export async function viewerOf(db: Db, user: SessionUser): Promise<Viewer> {
 
 /** While WAITING or ACTIVE, buyers get sealed offers (placeholders only). */
 export const isSealed = (status: TenderStatus) => status === 'WAITING' || status === 'ACTIVE';
+
+/**
+ * What a buyer's answer hides: offers as placeholders while WAITING or ACTIVE (isSealed); supplier comments and
+ * anything naming a participant also in DRAFT and CANCELED (a tender cancelled while ACTIVE was never opened).
+ */
+export const sealedForBuyers = (status: TenderStatus) =>
+  status !== 'FINISHED' && status !== 'CHOOSING' && status !== 'ORDERED' && status !== 'FAILED';
 
 /** SQL condition: the tenders this user may see. */
 export function tenderVisibleWhere(user: SessionUser): SQL | undefined {
@@ -70,3 +87,65 @@ export function supplierIdOf(v: Viewer): number {
 
 /** Text as stored: NUL characters (which PostgreSQL text cannot hold) removed. */
 export const clean = (s: string) => s.replaceAll(String.fromCharCode(0), '');
+
+/** Buyers: lines of warehouses in their groups (an administrator all). */
+export function buyerLinesWhere(user: SessionUser): SQL | undefined {
+  if (user.group === 'ADMINISTRATOR') return undefined;
+  return user.groupIds.length ? inArray(warehouses.groupId, user.groupIds) : sql`false`;
+}
+
+/** A supplier may read the lines of a tender it may see. */
+export async function supplierMaySee(db: Db, user: SessionUser, tenderId: number) {
+  const [t] = await db
+    .select({ id: tenders.id })
+    .from(tenders)
+    .where(and(eq(tenders.id, tenderId), tenderVisibleWhere(user)));
+  return !!t;
+}
+
+// ---------- the rule table (packages/shared rules/abilities.ts) ----------
+
+/** The caller as the shared rule table sees it. */
+export function actorOf(viewerOrUser: Viewer | SessionUser): Actor {
+  const v = 'user' in viewerOrUser ? viewerOrUser : null;
+  const user = v ? v.user : (viewerOrUser as SessionUser);
+  return {
+    group: user.group,
+    supplierRole: user.supplierRole,
+    isCompanyAdmin: user.isAdmin,
+    sharing: v ? v.sharingEnabled : false,
+    canBlacklist: user.canBlacklist,
+  };
+}
+
+/** How a refusal is answered: 403 for the role; the action's own 400 for the state or a failed condition. */
+export interface RefusalAnswers {
+  state?: () => AppError;
+  fact?: () => AppError;
+}
+function answer(r: Refusal, answers: RefusalAnswers) {
+  if (r === null) return;
+  if (r === 'role') throw forbidden();
+  if (r === 'state') throw (answers.state ?? (() => invalid('status', 'wrong_tender_state')))();
+  throw (answers.fact ?? (() => forbidden()))();
+}
+
+/** Throws unless the table lets the caller take the action on a tender with these facts. */
+export function requireTender(
+  actor: Actor,
+  action: TenderAction,
+  facts: TenderFacts,
+  answers: RefusalAnswers = {},
+) {
+  answer(whyNotTender(actor, action, facts), answers);
+}
+
+/** Throws unless the table lets the caller take the action on a line with these facts. */
+export function requireLine(
+  actor: Actor,
+  action: LineAction,
+  facts: LineFacts,
+  answers: RefusalAnswers = {},
+) {
+  answer(whyNotLine(actor, action, facts), answers);
+}

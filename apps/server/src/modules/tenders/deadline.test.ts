@@ -1,12 +1,12 @@
-// The deadline race: many offers around the end, with the clock just before finish. Accepted offers were
+// The deadline race: many offers around the end, on the frozen app clock stepped across the finish. Accepted offers were
 // written before the end, later ones refused with deadline_passed, none lost or doubled.
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { history, proposals, tenders } from '../../db/schema/index.ts';
-import { now } from '../../lib/clock.ts';
+import { freeze, now, resetClock, setNow } from '../../lib/clock.ts';
 import { testContext } from '../../test/context.ts';
 import { buildSupplier, buildUser } from '../../test/factories.ts';
-import { buildTender, offerLine, setClock } from './test-helpers.ts';
+import { buildTender, offerLine, setClock } from '../../test/tenders.ts';
 
 const ctx = await testContext();
 
@@ -32,35 +32,43 @@ describe('deadline race', () => {
       tokens.push({ supplierId: co.id, token: await ctx.login(u.email) });
     }
 
-    // The clock 1 s before the end (it keeps ticking in real time); 40 offers launched 50 ms apart over 2 s.
-    await setClock(ctx, new Date(row.finish.getTime() - 1000));
-    const sends = Array.from({ length: 40 }, (_, i) => {
+    // The app clock frozen 1 s before the end and stepped 50 ms per offer by the test (never the wall clock): 40
+    // offers launched one after another without waiting for their answers, so they run at the same time, and
+    // the clock crosses the end half-way through them. The scheduler ticks when the clock reaches the end, as a
+    // replica would (it skips a tender row an offer holds locked; a later tick moves it). The clock only moves
+    // forward, so an offer reads a time at or after the one it was launched at: the first answered offer is
+    // accepted, and the ones launched at or after the end are refused.
+    const finish = row.finish.getTime();
+    freeze(new Date(finish - 1000));
+    const sends: Promise<{ i: number; supplierId: number; price: string; status: number; body: string }>[] =
+      [];
+    let tick: Promise<unknown> = Promise.resolve();
+    for (let i = 0; i < 40; i++) {
+      // Before the clock reaches the end, one of the offers launched so far has answered (so not all of them
+      // can be still waiting when it does).
+      if (i === 20) await Promise.race(sends);
+      freeze(new Date(finish - 1000 + i * 50));
+      if (i === 20) tick = ctx.app.scheduler.runOnce();
       const who = tokens[i % tokens.length];
       const price = `1.${String(i + 1).padStart(4, '0')}`;
-      return new Promise<{ i: number; supplierId: number; price: string; status: number; body: string }>(
-        (resolve) => {
-          setTimeout(async () => {
-            const res = await ctx.app.inject({
-              method: 'POST',
-              url: `/api/tenders/${t.id}/offer/`,
-              headers: { authorization: `Token ${who.token}` },
-              payload: {
-                agreed: true,
-                lines: t.lines.map((d) => ({ detail: d, offers: [offerLine(t.producers[0], price)] })),
-              },
-            });
-            resolve({ i, supplierId: who.supplierId, price, status: res.statusCode, body: res.body });
-          }, i * 50);
-        },
+      sends.push(
+        ctx.app
+          .inject({
+            method: 'POST',
+            url: `/api/tenders/${t.id}/offer/`,
+            headers: { authorization: `Token ${who.token}` },
+            payload: {
+              agreed: true,
+              lines: t.lines.map((d) => ({ detail: d, offers: [offerLine(t.producers[0], price)] })),
+            },
+          })
+          .then((res) => ({ i, supplierId: who.supplierId, price, status: res.statusCode, body: res.body })),
       );
-    });
-    // The scheduler ticks in the middle of it, as a replica would (it skips a tender row an offer holds locked;
-    // a later tick moves it).
-    const tickAt = new Promise<void>((resolve) =>
-      setTimeout(() => ctx.app.scheduler.runOnce().then(() => resolve()), 1100),
-    );
+      // Let the launched offers run a step before the clock moves on.
+      await new Promise((r) => setImmediate(r));
+    }
     const results = await Promise.all(sends);
-    await tickAt;
+    await tick;
 
     const accepted = results.filter((r) => r.status === 200);
     const refused = results.filter((r) => r.status !== 200);
@@ -70,7 +78,8 @@ describe('deadline race', () => {
       expect(r.status).toBe(400);
       expect(JSON.parse(r.body)).toEqual({ non_field_errors: ['deadline_passed'] });
     }
-    const finish = row.finish.getTime();
+    // launched at or after the end: refused whatever the timing
+    for (const r of results.filter((x) => x.i >= 20)) expect(r.status, `offer ${r.i}`).toBe(400);
     const rows = await ctx.db.select().from(proposals).where(eq(proposals.tenderId, t.id));
     const audit = (
       await ctx.db
@@ -117,6 +126,8 @@ describe('deadline race', () => {
     await ctx.app.scheduler.runOnce();
     expect((await ctx.db.select().from(tenders).where(eq(tenders.id, t.id)))[0].status).toBe('FINISHED');
     expect(now().getTime()).toBeGreaterThan(row.finish.getTime());
+    resetClock();
+    setNow(new Date(finish + 1000));
   });
 
   it('an offer exactly at the finish time is refused even before the scheduler has run', async () => {
@@ -124,7 +135,6 @@ describe('deadline race', () => {
     const [row] = await ctx.db.select().from(tenders).where(eq(tenders.id, t.id));
     await setClock(ctx, new Date(row.start.getTime() + 1000));
     // freeze the clock exactly at finish without a scheduler tick
-    const { freeze } = await import('../../lib/clock.ts');
     freeze(row.finish);
     const res = await ctx.as('supplier', {
       method: 'POST',
@@ -142,7 +152,6 @@ describe('deadline race', () => {
       payload: { agreed: true, lines: [{ detail: t.lines[0], offers: [offerLine(t.producers[0], '5')] }] },
     });
     expect(ok.statusCode, ok.body).toBe(200);
-    const { resetClock, setNow } = await import('../../lib/clock.ts');
     resetClock();
     setNow(new Date(row.finish.getTime() + 1000));
   });

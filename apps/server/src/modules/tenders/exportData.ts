@@ -20,8 +20,8 @@ import {
   winners,
 } from '../../db/schema/index.ts';
 import { isSupplier, type SessionUser } from '../../lib/auth.ts';
-import { AppError, forbidden, nonField, notFound } from '../../lib/errors.ts';
-import { tenderVisibleWhere, viewerOf } from './access.ts';
+import { AppError, nonField, notFound } from '../../lib/errors.ts';
+import { actorOf, requireTender, tenderVisibleWhere, viewerOf } from './access.ts';
 
 export type ExportData = z.infer<typeof exportDataSchema>;
 
@@ -98,19 +98,25 @@ export async function exportAccess(db: Db, tenderId: number, user: SessionUser) 
     .where(and(eq(tenders.id, tenderId), tenderVisibleWhere(user)))
     .limit(1);
   if (!t) throw notFound();
-  if (t.status !== 'ORDERED') throw nonField('tender_not_ordered');
   let supplierId: number | null = null;
+  let isWinner = false;
+  const viewer = await viewerOf(db, user);
   if (isSupplier(user)) {
-    if (!(await viewerOf(db, user)).seesCompanyOffers) throw forbidden();
     const [won] = await db
       .select({ id: winners.id })
       .from(winners)
       .innerJoin(proposals, eq(proposals.id, winners.proposalId))
       .where(and(eq(proposals.tenderId, tenderId), eq(proposals.supplierId, user.supplierId)))
       .limit(1);
-    if (!won) throw forbidden();
+    isWinner = !!won;
     supplierId = user.supplierId;
   }
+  requireTender(
+    actorOf(viewer),
+    'download',
+    { status: t.status, isWinner },
+    { state: () => nonField('tender_not_ordered') },
+  );
   const { status: _status, ...tender } = t;
   return { tender: tender as ExportTender, supplierId };
 }
@@ -211,7 +217,12 @@ export async function loadOrders(
 /** The latest export of the tender to an accounting module. */
 export async function latestExportLog(db: Db, tenderId: number) {
   const [log] = await db
-    .select({ id: moduleExportLogs.id, status: moduleExportLogs.status, created: moduleExportLogs.created })
+    .select({
+      id: moduleExportLogs.id,
+      status: moduleExportLogs.status,
+      created: moduleExportLogs.created,
+      message: moduleExportLogs.message,
+    })
     .from(moduleExportLogs)
     .where(eq(moduleExportLogs.tenderId, tenderId))
     .orderBy(desc(moduleExportLogs.id))
@@ -228,6 +239,7 @@ export async function exportData(db: Db, tenderId: number, user: SessionUser): P
     status: (log?.status as ExportStatus | undefined) ?? null,
     created: log ? log.created.toISOString() : null,
     module_export_log_id: log?.id ?? null,
+    message: log?.status === 'FAILED' ? (log.message ?? null) : null,
     orders: data.orders.map((o) => ({
       order_code: o.orderCode,
       export_code: o.exportCode,

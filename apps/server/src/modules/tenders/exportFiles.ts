@@ -1,10 +1,12 @@
 // The tender order files: a spreadsheet (.xlsx, ExcelJS) and a PDF (pdfmake with the Roboto font, which has
-// Estonian and Cyrillic glyphs). Labels follow the user's language (et, ru, en).
+// Estonian and Cyrillic glyphs). Labels follow the user's language (et, ru, en) in the screens' words ("Grupp",
+// "Ladu"); the PDF writes numbers the reader's way ("1 234,50 €" in et and ru), the spreadsheet keeps real
+// numbers with a number format, which the spreadsheet program shows with the reader's own separators.
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Language } from '@portal/shared';
-import { formatPrice, formatTotal, roundDecimal, trimDecimals } from '@portal/shared';
-import ExcelJS from 'exceljs';
+import { formatDecimal, formatNumber, roundDecimal, trimDecimals } from '@portal/shared';
+import type ExcelJSModule from 'exceljs';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces.js';
 import type { ExportOrders } from './exportData.ts';
 
@@ -17,13 +19,13 @@ const LABELS = {
     start: 'Algus',
     finish: 'Lõpp',
     approved: 'Kinnitatud',
-    group: 'Osakond',
-    warehouse: 'Tarnekoht',
+    group: 'Grupp',
+    warehouse: 'Ladu',
     supplier: 'Tarnija',
     order_code: 'Tellimuse number',
     email: 'E-post',
     phone: 'Telefon',
-    part_code: 'Kood',
+    part_code: 'Osa kood',
     part_name: 'Nimetus',
     producer: 'Tootja',
     product_code: 'Tootekood',
@@ -41,17 +43,17 @@ const LABELS = {
     start: 'Начало',
     finish: 'Окончание',
     approved: 'Утверждено',
-    group: 'Отдел',
-    warehouse: 'Место поставки',
+    group: 'Группа',
+    warehouse: 'Склад',
     supplier: 'Поставщик',
     order_code: 'Номер заказа',
     email: 'Эл. почта',
     phone: 'Телефон',
-    part_code: 'Код',
+    part_code: 'Код детали',
     part_name: 'Наименование',
     producer: 'Производитель',
     product_code: 'Код продукта',
-    ean: 'EAN-код',
+    ean: 'Код EAN',
     delivery_date: 'Дата поставки',
     price: 'Цена без НДС',
     qty: 'Заказано',
@@ -71,7 +73,7 @@ const LABELS = {
     order_code: 'Order number',
     email: 'E-mail',
     phone: 'Phone',
-    part_code: 'Code',
+    part_code: 'Part code',
     part_name: 'Name',
     producer: 'Producer',
     product_code: 'Product code',
@@ -79,14 +81,23 @@ const LABELS = {
     delivery_date: 'Delivery date',
     price: 'Price excl. VAT',
     qty: 'Ordered qty',
-    total: 'Total',
+    total: 'Sum',
     order_total: 'Order total',
-    grand_total: 'Grand total',
+    grand_total: 'Total',
   },
 } satisfies Record<Language, Record<string, string>>;
 export type ExportLabels = (typeof LABELS)['en'];
-export const exportLabels = (lang: string): ExportLabels =>
-  LABELS[(lang in LABELS ? lang : 'et') as Language];
+const langOf = (lang: string): Language => (lang in LABELS ? lang : 'et') as Language;
+export const exportLabels = (lang: string): ExportLabels => LABELS[langOf(lang)];
+
+/** Spreadsheet number formats: prices 2 to 4 decimals, money 2, quantities whole or up to 3, all grouped. */
+export const XLSX_FORMATS = {
+  price: '#,##0.00##',
+  money: '#,##0.00',
+  qty: '#,##0',
+  qtyFraction: '#,##0.0##',
+} as const;
+const qtyFormat = (v: number) => (Number.isInteger(v) ? XLSX_FORMATS.qty : XLSX_FORMATS.qtyFraction);
 
 const TZ = 'Europe/Tallinn';
 const parts = (d: Date) =>
@@ -157,6 +168,8 @@ const lineHeader = (L: ExportLabels) => [
  */
 export async function buildXlsx(data: ExportOrders, lang: string): Promise<Buffer> {
   const L = exportLabels(lang);
+  // Loaded on the first export, not at start (~0.3 s of every start, BENCHMARKS.md "Start").
+  const ExcelJS: typeof ExcelJSModule = (await import('exceljs')).default;
   const wb = new ExcelJS.Workbook();
   wb.creator = 'Tender portal';
   wb.created = new Date(0);
@@ -188,6 +201,7 @@ export async function buildXlsx(data: ExportOrders, lang: string): Promise<Buffe
       c.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE8E8E8' } };
     });
     for (const l of o.lines) {
+      const qty = Number(qtyText(l.orderedQty));
       const row = ws.addRow([
         l.partCode,
         l.partName,
@@ -196,20 +210,22 @@ export async function buildXlsx(data: ExportOrders, lang: string): Promise<Buffe
         l.ean,
         formatDate(l.deliveryDate),
         Number(priceText(l.price)),
-        Number(qtyText(l.orderedQty)),
+        qty,
         Number(l.total),
       ]);
       row.getCell(5).numFmt = '@';
-      row.getCell(9).numFmt = '0.00';
+      row.getCell(7).numFmt = XLSX_FORMATS.price;
+      row.getCell(8).numFmt = qtyFormat(qty);
+      row.getCell(9).numFmt = XLSX_FORMATS.money;
     }
     const tot = ws.addRow([L.order_total, '', '', '', '', '', '', '', Number(o.grandTotal)]);
     tot.font = { bold: true };
-    tot.getCell(9).numFmt = '0.00';
+    tot.getCell(9).numFmt = XLSX_FORMATS.money;
   }
   ws.addRow([]);
   const grand = ws.addRow([L.grand_total, '', '', '', '', '', '', '', Number(data.grandTotal)]);
   grand.font = { bold: true };
-  grand.getCell(9).numFmt = '0.00';
+  grand.getCell(9).numFmt = XLSX_FORMATS.money;
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
@@ -242,6 +258,9 @@ export async function buildPdf(
   opts: { compress?: boolean } = {},
 ): Promise<Buffer> {
   const L = exportLabels(lang);
+  const lg = langOf(lang);
+  const price = (v: string) => `${formatDecimal(v, lg, 4)} €`;
+  const money = (v: string) => `${formatNumber(v, lg, 2)} €`;
   const content: Content[] = [
     { text: `${L.title} ${data.tender.tenderCode}`, style: 'title' },
     {
@@ -272,9 +291,9 @@ export async function buildPdf(
         l.productCode,
         l.ean,
         formatDate(l.deliveryDate),
-        { text: formatPrice(l.price), alignment: 'right' },
-        { text: qtyText(l.orderedQty), alignment: 'right' },
-        { text: formatTotal(l.total), alignment: 'right' },
+        { text: price(l.price), alignment: 'right' },
+        { text: formatDecimal(l.orderedQty, lg, 4), alignment: 'right' },
+        { text: money(l.total), alignment: 'right' },
       ]);
     body.push([
       { text: L.order_total, bold: true, colSpan: 8 },
@@ -285,7 +304,7 @@ export async function buildPdf(
       '',
       '',
       '',
-      { text: formatTotal(o.grandTotal), bold: true, alignment: 'right' },
+      { text: money(o.grandTotal), bold: true, alignment: 'right' },
     ]);
     content.push({
       table: {
@@ -297,7 +316,7 @@ export async function buildPdf(
       margin: [0, 0, 0, 10],
     });
   }
-  content.push({ text: `${L.grand_total}: ${formatTotal(data.grandTotal)}`, style: 'grand' });
+  content.push({ text: `${L.grand_total}: ${money(data.grandTotal)}`, style: 'grand' });
   const doc: TDocumentDefinitions = {
     pageSize: 'A4',
     pageOrientation: 'landscape',

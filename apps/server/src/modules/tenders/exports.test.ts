@@ -5,7 +5,7 @@ import { history, suppliers, users } from '../../db/schema/index.ts';
 import { audit } from '../../lib/history.ts';
 import { testContext } from '../../test/context.ts';
 import { buildSupplier, buildUser } from '../../test/factories.ts';
-import { buildOrderedTender, pdfText } from './export-test-helpers.ts';
+import { buildOrderedTender, pdfText } from '../../test/tenderExports.ts';
 
 const ctx = await testContext();
 const loserCo = await buildSupplier(ctx.db, {}, [ctx.group.id]);
@@ -132,9 +132,77 @@ describe('tender exports', () => {
     expect(text).toContain('Тормознаяколодка');
     expect(text).toContain('Ülemiste');
     expect(text).toContain('Lõpp');
-    expect(text).toContain('37.04€');
-    expect(text).toContain('12.345€');
-    expect(text).toContain('72.87€');
+    expect(text).toContain('37,04€');
+    expect(text).toContain('12,345€');
+    expect(text).toContain('72,87€');
+  });
+
+  it('writes numbers and words the reader s way: comma decimals in et and ru PDFs, the screens headers', async () => {
+    const texts: Record<string, string> = {};
+    for (const language of ['et', 'ru', 'en'] as const) {
+      await ctx.db.update(users).set({ language }).where(eq(users.id, ctx.users.admin.id));
+      const res = await ctx.as('admin', { method: 'GET', url: `/api/tenders/${id}/export_pdf/` });
+      expect(res.statusCode).toBe(200);
+      texts[language] = pdfText(res.rawPayload);
+    }
+    await ctx.db.update(users).set({ language: 'et' }).where(eq(users.id, ctx.users.admin.id));
+    const flat = (s: string) => s.replace(/\s/g, '');
+    // A price keeps up to 4 decimals, money 2, a quantity its own; the separator is the reader's.
+    for (const lang of ['et', 'ru']) {
+      expect(flat(texts[lang])).toContain('12,345€');
+      expect(flat(texts[lang])).toContain('0,3333€');
+      expect(flat(texts[lang])).toContain('0,83€');
+      expect(flat(texts[lang])).toContain('72,87€');
+      for (const dotted of ['12.345€', '0.3333€', '0.83€', '37.04€', '72.87€'])
+        expect(flat(texts[lang])).not.toContain(dotted);
+    }
+    expect(flat(texts.en)).toContain('12.345€');
+    expect(flat(texts.en)).toContain('72.87€');
+    for (const commaed of ['12,345€', '0,83€', '72,87€']) expect(flat(texts.en)).not.toContain(commaed);
+    // "Grupp" / "Группа" / "Group" as on the screens, never the old "Osakond" / "Отдел".
+    expect(texts.et).toContain('Grupp');
+    expect(texts.et).toContain('Ladu');
+    expect(texts.et).not.toContain('Osakond');
+    expect(texts.ru).toContain('Группа');
+    expect(texts.ru).toContain('Склад');
+    expect(texts.ru).not.toContain('Отдел');
+    expect(texts.en).toContain('Group');
+  });
+
+  it('keeps spreadsheet prices, quantities and totals real numbers with a grouped number format', async () => {
+    const res = await ctx.as('admin', { method: 'GET', url: `/api/tenders/${id}/export_excel/` });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0];
+    const labels: string[] = [];
+    ws.getColumn(1).eachCell((c) => {
+      labels.push(String(c.value));
+    });
+    expect(labels).toContain('Grupp');
+    expect(labels).toContain('Ladu');
+    expect(labels).not.toContain('Osakond');
+    let a1: ExcelJS.Row | undefined;
+    let a2: ExcelJS.Row | undefined;
+    let grand: ExcelJS.Row | undefined;
+    ws.eachRow((row) => {
+      if (row.getCell(1).value === built.parts.partA1.code) a1 = row;
+      if (row.getCell(1).value === built.parts.partA2.code) a2 = row;
+      if (row.getCell(1).value === 'Kokku') grand = row;
+    });
+    expect(a1 && a2 && grand).toBeTruthy();
+    const cell = (r: ExcelJS.Row | undefined, n: number) => (r as ExcelJS.Row).getCell(n);
+    expect(cell(a1, 7).value).toBe(12.345);
+    expect(cell(a1, 7).numFmt).toBe('#,##0.00##');
+    expect(cell(a1, 8).value).toBe(3);
+    expect(cell(a1, 8).numFmt).toBe('#,##0');
+    expect(cell(a2, 8).value).toBe(2.5);
+    expect(cell(a2, 8).numFmt).toBe('#,##0.0##');
+    expect(cell(a1, 9).value).toBe(37.04);
+    expect(cell(a1, 9).numFmt).toBe('#,##0.00');
+    expect(cell(grand, 9).value).toBe(72.87);
+    expect(cell(grand, 9).numFmt).toBe('#,##0.00');
+    // The EAN stays text (leading zeros kept).
+    expect(typeof cell(a1, 5).value).toBe('string');
   });
 
   it('refuses tenders that are not ORDERED, unknown ones and anonymous calls', async () => {

@@ -9,7 +9,7 @@ import {
   tenderLogs,
 } from '../../db/schema/index.ts';
 import { testContext } from '../../test/context.ts';
-import { advance, buildTender, getLines, getTender, patchTender } from './test-helpers.ts';
+import { advance, buildTender, getLines, getTender, patchTender } from '../../test/tenders.ts';
 
 const ctx = await testContext();
 await ctx.db
@@ -126,6 +126,8 @@ describe('tender lifecycle driven by the test clock', () => {
     const lines = await getLines(ctx, t.id);
     expect(lines.every((l) => l.status === 'FAILED' && l.proposals.length === 0)).toBe(true);
     const mails = await outboxKeys(`tender-canceled:${t.id}:`);
+    expect(mails.every((m) => (m.payload as { template: string }).template === 'TENDER_CANCELED')).toBe(true);
+    expect(await outboxKeys(`tender-not-chosen:${t.id}:`)).toHaveLength(0);
     expect(mails.map((m) => (m.payload as { to: string }).to).sort()).toEqual(
       [ctx.users.supplier.email, ctx.users.employee.email, ctx.users.supplier2.email].sort(),
     );
@@ -176,6 +178,71 @@ describe('tender lifecycle driven by the test clock', () => {
     res = await ctx.as('admin', { method: 'POST', url: `/api/tenders/${draft.id}/reopen/` });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ status: ['wrong_tender_state'] });
+  });
+
+  it('tells every participant the outcome: winners what they won, the others that they were not chosen', async () => {
+    type Mail = { to: string; template: string; language: string; context: Record<string, string> };
+    const seen = new Set<string | null>();
+    /** The outcome mails queued since the last call. */
+    const mailsOf = async (t: { id: number }) => {
+      const rows = [
+        ...(await outboxKeys(`tender-winner:${t.id}:`)),
+        ...(await outboxKeys(`tender-not-chosen:${t.id}:`)),
+      ].filter((m) => !seen.has(m.key));
+      for (const m of rows) seen.add(m.key);
+      return rows.map((m) => m.payload as Mail);
+    };
+    const t = await buildTender(ctx, 'ORDERED', { lines: 2 });
+    let mails = await mailsOf(t);
+    const to = (template: string) =>
+      mails
+        .filter((m) => m.template === template)
+        .map((m) => m.to)
+        .sort();
+    expect(to('TENDER_WINNER')).toEqual([ctx.users.supplier.email, ctx.users.employee.email].sort());
+    expect(to('TENDER_MEMBER')).toEqual([ctx.users.supplier2.email]);
+    const won = mails.find((m) => m.template === 'TENDER_WINNER')!;
+    // The reader's numbers: a comma in Estonian, never the raw decimal string.
+    expect(won.language).toBe('EST');
+    expect(won.context.advanced_details_list).toContain('11,1111 €');
+    expect(won.context.advanced_details_list).not.toContain('11.1111');
+
+    // Reopened and confirmed again without a change: nobody is mailed twice.
+    let res = await ctx.as('admin', { method: 'POST', url: `/api/tenders/${t.id}/reopen/` });
+    expect(res.statusCode, res.body).toBe(200);
+    res = await patchTender(ctx, t.id, { status: 'ORDERED' });
+    expect(res.json().status).toBe('ORDERED');
+    expect(await mailsOf(t)).toEqual([]);
+
+    // Reopened, the first line goes to the other company: it is told it won, the replaced winner that it lost it.
+    res = await ctx.as('admin', { method: 'POST', url: `/api/tenders/${t.id}/reopen/` });
+    expect(res.statusCode, res.body).toBe(200);
+    const lines = await getLines(ctx, t.id);
+    for (const line of lines) {
+      const p = line.proposals.find((x) => x.supplier_id === ctx.supplierCo2.id)!;
+      res = await ctx.as('contractor', {
+        method: 'PATCH',
+        url: `/api/details/${line.id}/add_winners/`,
+        payload: { winners: [{ name: p.id, amount: '3', reason: 'DUE DATE' }] },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    res = await patchTender(ctx, t.id, { status: 'ORDERED' });
+    expect(res.json().status).toBe('ORDERED');
+    mails = await mailsOf(t);
+    expect(to('TENDER_WINNER')).toEqual([ctx.users.supplier2.email]);
+    expect(to('TENDER_MEMBER')).toEqual([ctx.users.supplier.email, ctx.users.employee.email].sort());
+  });
+
+  it('a FAILED tender tells every participant that no offer was chosen', async () => {
+    const t = await buildTender(ctx, 'FAILED', { lines: 2, winners: false });
+    const mails = (await outboxKeys(`tender-not-chosen:${t.id}:`)).map(
+      (m) => m.payload as { to: string; template: string },
+    );
+    expect(mails.every((m) => m.template === 'TENDER_MEMBER')).toBe(true);
+    expect(mails.map((m) => m.to).sort()).toEqual(
+      [ctx.users.supplier.email, ctx.users.employee.email, ctx.users.supplier2.email].sort(),
+    );
   });
 
   it('the scheduler never moves a DRAFT, and each transition happens once', async () => {

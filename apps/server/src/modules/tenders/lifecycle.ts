@@ -1,10 +1,13 @@
 // Scheduler hooks of the tender lifecycle: each runs inside the transaction that moved the tenders, so a
 // transition and its e-mails commit together and happen once (dedupe keys guard against repeats).
+
+import type { TenderStatus } from '@portal/shared';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { groups, tenders, users, warehouses } from '../../db/schema/index.ts';
 import type { TransitionHooks } from '../../lib/scheduler.ts';
+import { queryRows } from '../../lib/sql.ts';
 import {
   adminEmail,
   emailSuppliers,
@@ -33,12 +36,12 @@ async function tenderInfo(db: Db, ids: number[]) {
 }
 
 async function detailsList(db: Db, tenderId: number): Promise<string[]> {
-  const res = (await db.execute(sql`
-    select p.name, coalesce(d.qty, greatest(0, d.replenishment_qty + d.replacement_qty)) as qty
-    from details d join parts p on p.id = d.part_id where d.tender_id = ${tenderId} order by d.id`)) as unknown as {
-    rows: { name: string; qty: string }[];
-  };
-  return res.rows.map((r) => `${r.name} (${Number(r.qty)})`);
+  const rows = await queryRows<{ name: string; qty: string }>(
+    db,
+    sql`select p.name, coalesce(d.qty, greatest(0, d.replenishment_qty + d.replacement_qty)) as qty
+    from details d join parts p on p.id = d.part_id where d.tender_id = ${tenderId} order by d.id`,
+  );
+  return rows.map((r) => `${r.name} (${Number(r.qty)})`);
 }
 
 /** ACTIVE: TENDER_OPENED to every user of the suppliers serving the group. */
@@ -99,14 +102,37 @@ export async function onFinished(db: Db, ids: number[]) {
   }
 }
 
-/** Called inside the confirm transaction when a tender becomes ORDERED (the exports module may register one). */
-export type OrderedHook = (tx: Db, tenderId: number) => Promise<void>;
-const orderedHooks: OrderedHook[] = [];
-export function onTenderOrdered(fn: OrderedHook) {
-  if (!orderedHooks.includes(fn)) orderedHooks.push(fn);
+/**
+ * What another module (the business system) does inside the transaction of a tender's state change, so that its
+ * side effects (outbox rows, sync states) commit or roll back with the change. Hooks belong to one app instance
+ * (they are keyed by its database handle), so a test app without a business system runs none of them.
+ */
+export interface TenderHooks {
+  /** CHOOSING → ORDERED, after the purchase orders were made. */
+  ordered?: (tx: Db, tenderId: number) => Promise<void>;
+  /** CHOOSING → FAILED: no line got a winner. */
+  failed?: (tx: Db, tenderId: number) => Promise<void>;
+  /** → CANCELED, after the lines became FAILED and winners and proposals were removed. */
+  canceled?: (tx: Db, tenderId: number) => Promise<void>;
+  /** FINISHED, ORDERED or FAILED → CHOOSING, before the purchase orders not exported are deleted. */
+  reopened?: (tx: Db, tenderId: number, from: TenderStatus) => Promise<void>;
 }
-export async function runOrderedHooks(tx: Db, tenderId: number) {
-  for (const fn of orderedHooks) await fn(tx, tenderId);
+const hooksByDb = new WeakMap<Db, TenderHooks[]>();
+/** Registers hooks for the app whose database handle is `db` (once per hooks object). */
+export function onTenderEvents(db: Db, hooks: TenderHooks) {
+  const list = hooksByDb.get(db) ?? [];
+  if (!list.includes(hooks)) list.push(hooks);
+  hooksByDb.set(db, list);
+}
+export async function runTenderHooks<E extends keyof TenderHooks>(
+  db: Db,
+  event: E,
+  ...args: Parameters<NonNullable<TenderHooks[E]>>
+) {
+  for (const h of hooksByDb.get(db) ?? []) {
+    const fn = h[event] as ((...a: typeof args) => Promise<void>) | undefined;
+    if (fn) await fn(...args);
+  }
 }
 
 export const tenderSchedulerHooks = (_app: FastifyInstance): TransitionHooks => ({

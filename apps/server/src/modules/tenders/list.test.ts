@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { details, tenders } from '../../db/schema/index.ts';
 import { testContext } from '../../test/context.ts';
 import { buildWarehouse } from '../../test/factories.ts';
-import { type BuiltTender, buildLines, buildTender, isoIn } from './test-helpers.ts';
+import { type BuiltTender, buildLines, buildTender, isoIn } from '../../test/tenders.ts';
 
 const ctx = await testContext();
 let ordered: BuiltTender;
@@ -104,6 +104,12 @@ describe('GET /tenders/', () => {
         expect(res.statusCode, `${dir}${f}`).toBe(200);
       }
     }
+    // Status sorts by the lifecycle (DRAFT, WAITING, ACTIVE, … ORDERED), not alphabetically by code.
+    const byStatus = await ids('admin', '&ordering=status');
+    expect(byStatus.indexOf(draft.id)).toBeLessThan(byStatus.indexOf(active.id));
+    expect(byStatus.indexOf(active.id)).toBeLessThan(byStatus.indexOf(ordered.id));
+    const byStatusDesc = await ids('admin', '&ordering=-status');
+    expect(byStatusDesc.indexOf(ordered.id)).toBeLessThan(byStatusDesc.indexOf(active.id));
     const byLines = await ids('admin', '&ordering=-details_count');
     expect(byLines[0]).toBe(active.id);
     const supplierOrder = await ctx.as('supplier', {
@@ -135,12 +141,31 @@ describe('GET /tenders/', () => {
       [ordered.id, active.id].sort(),
     );
     const [a] = await ctx.db.select().from(tenders).where(eq(tenders.id, active.id));
-    const day = a.start.toISOString().slice(0, 10);
+    const [o] = await ctx.db.select().from(tenders).where(eq(tenders.id, ordered.id));
+    // The Tallinn day the ORDERED tender finished on (a UTC slice is the day before after 22:00 UTC).
+    const day = o.finish.toLocaleDateString('sv-SE', { timeZone: 'Europe/Tallinn' });
     expect(
       await ids('admin', `&filter_start=${a.start.toISOString()}&filter_finish=${a.finish.toISOString()}`),
     ).not.toContain(ordered.id);
-    expect((await ids('admin', `&filter_start=2000-01-01&filter_finish=${day}`)).length).toBeGreaterThan(0);
+    const byDay = await ids('admin', `&filter_start=2000-01-01&filter_finish=${day}`);
+    expect(byDay).toContain(ordered.id);
+    const dayBefore = new Date(`${day}T12:00:00Z`);
+    dayBefore.setUTCDate(dayBefore.getUTCDate() - 1);
+    expect(await ids('admin', `&filter_finish=${dayBefore.toISOString().slice(0, 10)}`)).not.toContain(
+      ordered.id,
+    );
     expect(await ids('admin', '&filter_start=2100-01-01')).toEqual([]);
+    // A plain day is a Tallinn day: a tender from 00:30 on the 10th to 00:30 on the 13th, Tallinn time (22:30 UTC
+    // the day before each), starts on the 10th and does not finish by the end of the 12th; a UTC reading says
+    // the 9th and the 12th.
+    await ctx.db
+      .update(tenders)
+      .set({ start: new Date('2031-03-09T22:30:00Z'), finish: new Date('2031-03-12T22:30:00Z') })
+      .where(eq(tenders.id, active.id));
+    expect(await ids('admin', '&filter_start=2031-03-10&filter_finish=2031-03-13')).toEqual([active.id]);
+    expect(await ids('admin', '&filter_start=2031-03-10&filter_finish=2031-03-12')).toEqual([]);
+    expect(await ids('admin', '&filter_start=2031-03-11')).not.toContain(active.id);
+    await ctx.db.update(tenders).set({ start: a.start, finish: a.finish }).where(eq(tenders.id, active.id));
     await ctx.db.update(details).set({ bcStatus: 'error' }).where(eq(details.id, ordered.lines[0]));
     expect(await ids('admin', '&failed_bc_details=true')).toEqual([ordered.id]);
     const row = (await ctx.as('admin', { method: 'GET', url: `/api/tenders/${ordered.id}/` })).json();
@@ -153,6 +178,31 @@ describe('GET /tenders/', () => {
     expect((await ids('admin', `&ids=${draft.id},${other}`)).sort()).toEqual([draft.id, other].sort());
     const res = await ctx.as('admin', { method: 'GET', url: '/api/tenders/?filter_groups=1,x' });
     expect(res.statusCode).toBe(400);
+  });
+
+  it('a status-filtered page (one ordered range per status, merged) holds the same tenders as the whole list', async () => {
+    // More tenders in a few states, some sharing a start, so ties fall to the id.
+    for (const status of ['WAITING', 'CANCELED', 'WAITING'] as const)
+      await buildTender(ctx, status, { lines: 1 });
+    const statuses = 'WAITING,ACTIVE,CANCELED,ORDERED,DRAFT';
+    for (const role of ['admin', 'contractor', 'supplier'] as const)
+      for (const ordering of ['', '-start', 'start', 'code', '-finish', 'created,-id', '-updated']) {
+        const query = `&filter_status=${statuses}${ordering ? `&ordering=${ordering}` : ''}`;
+        const all = await ids(role, query);
+        expect(all.length, `${role} ${ordering}`).toBeGreaterThan(2);
+        const paged: number[] = [];
+        for (let page = 1; paged.length < all.length && page < 20; page++) {
+          const res = await ctx.as(role, {
+            method: 'GET',
+            url: `/api/tenders/?page_size=2&page=${page}${query}`,
+          });
+          expect(res.statusCode, res.body).toBe(200);
+          const body = res.json() as { results: { id: number }[]; count: number };
+          expect(body.count).toBe(all.length);
+          paged.push(...body.results.map((t) => t.id));
+        }
+        expect(paged, `${role} ${ordering}`).toEqual(all);
+      }
   });
 
   it('a form edit of a draft is written to the history with the changed fields', async () => {

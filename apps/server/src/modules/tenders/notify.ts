@@ -4,6 +4,7 @@ import type { TemplateKey, TemplateType } from '@portal/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { emailSettings, suppliers, users } from '../../db/schema/index.ts';
+import { queryRows } from '../../lib/sql.ts';
 import { queueEmail } from '../notifications/mailer.ts';
 
 const LANG: Record<string, 'EST' | 'RUS' | 'ENG'> = { et: 'EST', ru: 'RUS', en: 'ENG' };
@@ -47,22 +48,21 @@ export async function supplierUsers(db: Db, supplierIds: number[]): Promise<Reci
 
 /** Suppliers that serve a group. */
 export async function suppliersOfGroup(db: Db, groupId: number): Promise<number[]> {
-  const res = (await db.execute(
+  const rows = await queryRows<{ supplier_id: number }>(
+    db,
     sql`select supplier_id from supplier_groups where group_id = ${groupId}`,
-  )) as unknown as {
-    rows: { supplier_id: number }[];
-  };
-  return res.rows.map((r) => Number(r.supplier_id));
+  );
+  return rows.map((r) => Number(r.supplier_id));
 }
 
 /** Participants of a tender: companies with proposals or a WATCHED flag. */
 export async function participantSuppliers(db: Db, tenderId: number): Promise<number[]> {
-  const res = (await db.execute(sql`
-    select supplier_id from proposals where tender_id = ${tenderId}
-    union select supplier_id from tender_logs where tender_id = ${tenderId} and action = 'WATCHED'`)) as unknown as {
-    rows: { supplier_id: number }[];
-  };
-  return res.rows.map((r) => Number(r.supplier_id)).sort((a, b) => a - b);
+  const rows = await queryRows<{ supplier_id: number }>(
+    db,
+    sql`select supplier_id from proposals where tender_id = ${tenderId}
+    union select supplier_id from tender_logs where tender_id = ${tenderId} and action = 'WATCHED'`,
+  );
+  return rows.map((r) => Number(r.supplier_id)).sort((a, b) => a - b);
 }
 
 export const languageOf = (r: { language: string }) => LANG[r.language] ?? 'EST';
@@ -72,18 +72,25 @@ export async function adminEmail(db: Db): Promise<string | null> {
   return s?.email?.trim() || null;
 }
 
-/** Sends one template to every user of the given companies. */
+/** Sends one template to every user of the given companies; a context function gives each language its own text. */
 export async function emailSuppliers(
   db: Db,
   supplierIds: number[],
   template: TemplateKey,
-  context: Record<string, string>,
+  context: Record<string, string> | ((language: 'EST' | 'RUS' | 'ENG') => Record<string, string>),
   keyOf: (userId: number) => string,
 ) {
   for (const r of await supplierUsers(db, supplierIds)) {
+    const language = languageOf(r);
     await queueTenderEmail(
       db,
-      { to: r.email, template, type: 'EXTERNAL', language: languageOf(r), context },
+      {
+        to: r.email,
+        template,
+        type: 'EXTERNAL',
+        language,
+        context: typeof context === 'function' ? context(language) : context,
+      },
       keyOf(r.id),
     );
   }

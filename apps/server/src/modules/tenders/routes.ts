@@ -5,95 +5,25 @@ import {
   logWrite,
   offerWrite,
   TENDER_LOG_ACTIONS,
-  TENDER_STATUSES,
   tender as tenderSchema,
   tenderWrite,
 } from '@portal/shared';
-import { gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { ZApp } from '../../app.ts';
-import { groups, tenders, warehouses } from '../../db/schema/index.ts';
-import { ADMIN, BUYERS, currentUser, EVERYONE, isSupplier } from '../../lib/auth.ts';
+import { ADMIN, BUYERS, currentUser, EVERYONE } from '../../lib/auth.ts';
 import { notFound } from '../../lib/errors.ts';
-import { boolQuery, idParams, type ListSpec, listQuery, paged, paginate } from '../../lib/list.ts';
+import type { ZApp } from '../../lib/http.ts';
+import { boolQuery, idParams, paged } from '../../lib/list.ts';
 import { tenderVisibleWhere, viewerOf } from './access.ts';
-import { creator, loadTender, serializeTenders, tenderSelect } from './serialize.ts';
-import {
-  addLog,
-  addTenderComment,
-  cancelOffer,
-  changeComment,
-  createComment,
-  createTender,
-  removeLog,
-  removeTender,
-  reopenTender,
-  submitOffer,
-  updateTender,
-} from './service.ts';
+import { addTenderComment, changeComment, createComment } from './comments.ts';
+import { createTender } from './form.ts';
+import { listTenders, tenderListQuery } from './list.ts';
+import { addLog, cancelOffer, removeLog, submitOffer } from './offers.ts';
+import { loadTender } from './serialize.ts';
+import { removeTender, reopenTender, updateTender } from './transitions.ts';
 
 const SUPPLIER = ['SUPPLIER'] as const;
 const dbId = z.number().int().positive().max(2147483647, 'invalid_id');
-
-const idList = z
-  .string()
-  .regex(/^\d{1,9}(,\d{1,9})*$/, 'invalid_ids')
-  .transform((s) => s.split(',').map(Number));
-const dateQuery = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/, 'invalid_date')
-  .refine((s) => !Number.isNaN(new Date(s.length === 10 ? `${s}T00:00:00Z` : s).getTime()), 'invalid_date');
-const statusList = z
-  .string()
-  .transform((s) => s.split(',').filter(Boolean))
-  .pipe(z.array(z.enum(TENDER_STATUSES, 'invalid_choice')));
-
-export const tenderListQuery = listQuery.extend({
-  filter_groups: idList.optional(),
-  filter_start: dateQuery.optional(),
-  filter_finish: dateQuery.optional(),
-  filter_status: statusList.optional(),
-  failed_bc_details: boolQuery.optional(),
-});
-
-const asDate = (s: string) => new Date(s.length === 10 ? `${s}T00:00:00Z` : s);
-const count = (expr: SQL) => sql`(${expr})`;
-
-/** The list's ordering and search; a supplier's counts are its own company's (never others'). */
-const listSpecFor = (supplierId: number | null): ListSpec => ({
-  ordering: {
-    code: tenders.tenderCode,
-    tender_code: tenders.tenderCode,
-    start: tenders.start,
-    finish: tenders.finish,
-    status: tenders.status,
-    details_count: count(sql`select count(*) from details d where d.tender_id = tenders.id`),
-    proposals_count: count(
-      sql`select count(*) from proposals p where p.tender_id = tenders.id ${supplierId == null ? sql`` : sql`and p.supplier_id = ${supplierId}`}`,
-    ),
-    winners_count: count(
-      sql`select count(*) from winners w join proposals p on p.id = w.proposal_id where p.tender_id = tenders.id ${supplierId == null ? sql`` : sql`and p.supplier_id = ${supplierId}`}`,
-    ),
-    group: groups.name,
-    warehouse: warehouses.name,
-    created: tenders.created,
-    updated: tenders.updated,
-    creator: creator.lastName,
-    id: tenders.id,
-  },
-  defaultOrdering: '-start',
-  // The code through its trigram index; group, warehouse and creator names as id lists on the tender itself, so
-  // the planner ORs index scans instead of filtering the whole join (BENCHMARKS.md, tender list).
-  search: [
-    tenders.tenderCode,
-    (p: string) => sql`${tenders.groupId} in (select g.id from groups g where g.name ilike ${p})`,
-    (p: string) => sql`${tenders.warehouseId} in (select w.id from warehouses w where w.name ilike ${p})`,
-    (p: string) =>
-      sql`${tenders.creatorId} in (select u.id from users u where (u.first_name || ' ' || u.last_name) ilike ${p})`,
-  ],
-  id: tenders.id,
-});
 
 const tenderOut = tenderSchema;
 const okOut = z.object({ ok: z.literal(true) });
@@ -113,36 +43,14 @@ export default async function routes(app: ZApp) {
     '/tenders/',
     {
       config: { access: EVERYONE },
-      schema: { tags: ['tenders'], querystring: tenderListQuery, response: { 200: paged(tenderOut) } },
+      schema: {
+        summary: 'List tenders with filters, search and ordering',
+        tags: ['tenders'],
+        querystring: tenderListQuery,
+        response: { 200: paged(tenderOut) },
+      },
     },
-    async (request) => {
-      const user = currentUser(request);
-      const viewer = await viewerOf(app.db, user);
-      const q = request.query;
-      const where: (SQL | undefined)[] = [tenderVisibleWhere(user)];
-      if (q.filter_groups?.length) where.push(inArray(tenders.groupId, q.filter_groups));
-      if (q.filter_start) where.push(gte(tenders.start, asDate(q.filter_start)));
-      if (q.filter_finish) {
-        const f = asDate(q.filter_finish);
-        where.push(
-          lt(tenders.finish, q.filter_finish.length === 10 ? new Date(f.getTime() + 86_400_000) : f),
-        );
-      }
-      if (q.filter_status?.length) where.push(inArray(tenders.status, q.filter_status));
-      // The business-system filter is not for suppliers: ignored for them.
-      if (q.failed_bc_details && !isSupplier(user))
-        where.push(
-          sql`exists (select 1 from details d where d.tender_id = tenders.id and d.bc_status = 'error')`,
-        );
-      return paginate({
-        db: app.db,
-        query: q,
-        spec: listSpecFor(viewer.supplierId),
-        select: () => tenderSelect(app.db, viewer),
-        where,
-        map: (rows) => serializeTenders(app.db, viewer, rows),
-      });
-    },
+    async (request) => listTenders(app.db, await viewerOf(app.db, currentUser(request)), request.query),
   );
 
   app.get(
@@ -150,6 +58,7 @@ export default async function routes(app: ZApp) {
     {
       config: { access: EVERYONE },
       schema: {
+        summary: 'Read a tender with its counts and abilities',
         tags: ['tenders'],
         params: idParams,
         querystring: z.object({ export_data: boolQuery.optional() }),
@@ -171,7 +80,12 @@ export default async function routes(app: ZApp) {
     '/tenders/',
     {
       config: { access: BUYERS },
-      schema: { tags: ['tenders'], body: tenderWrite, response: { 201: z.object({ id: z.number() }) } },
+      schema: {
+        summary: 'Create a tender (draft or started) with its lines',
+        tags: ['tenders'],
+        body: tenderWrite,
+        response: { 201: z.object({ id: z.number() }) },
+      },
     },
     async (request, reply) => {
       const id = await createTender(app.db, currentUser(request), request.body);
@@ -190,7 +104,13 @@ export default async function routes(app: ZApp) {
     '/tenders/:id/',
     {
       config: { access: BUYERS },
-      schema: { tags: ['tenders'], params: idParams, body: tenderWrite, response: { 200: tenderOut } },
+      schema: {
+        summary: 'Edit a tender or change its state (start, choose, confirm, cancel)',
+        tags: ['tenders'],
+        params: idParams,
+        body: tenderWrite,
+        response: { 200: tenderOut },
+      },
     },
     async (request) => {
       await updateTender(app.db, currentUser(request), request.params.id, request.body);
@@ -203,6 +123,7 @@ export default async function routes(app: ZApp) {
     {
       config: { access: BUYERS },
       schema: {
+        summary: 'Delete an empty draft tender',
         tags: ['tenders'],
         body: z.object({ tender_id: z.number().int().positive().max(2147483647, 'invalid_id') }),
         response: { 204: z.null() },
@@ -218,7 +139,12 @@ export default async function routes(app: ZApp) {
     '/tenders/:id/reopen/',
     {
       config: { access: ADMIN },
-      schema: { tags: ['tenders'], params: idParams, response: { 200: tenderOut } },
+      schema: {
+        summary: 'Reopen a finished or decided tender for choosing again (administrator)',
+        tags: ['tenders'],
+        params: idParams,
+        response: { 200: tenderOut },
+      },
     },
     async (request) => {
       await reopenTender(app.db, currentUser(request), request.params.id);
@@ -248,6 +174,7 @@ export default async function routes(app: ZApp) {
       {
         config: { access: SUPPLIER },
         schema: {
+          summary: "Set the company's WATCHED or AGREED flag on a tender",
           tags: ['tenders'],
           params: idParams,
           body: logBody,
@@ -264,7 +191,13 @@ export default async function routes(app: ZApp) {
       '/tenders/:id/remove_log/',
       {
         config: { access: SUPPLIER },
-        schema: { tags: ['tenders'], params: idParams, body: logBody, response: { 200: okOut } },
+        schema: {
+          summary: "Clear the company's WATCHED or AGREED flag on a tender",
+          tags: ['tenders'],
+          params: idParams,
+          body: logBody,
+          response: { 200: okOut },
+        },
       },
       async (request) => {
         const viewer = await viewerOf(app.db, currentUser(request));
@@ -279,6 +212,7 @@ export default async function routes(app: ZApp) {
     {
       config: { access: SUPPLIER },
       schema: {
+        summary: "Set or replace the company's comment on a tender",
         tags: ['tenders'],
         params: idParams,
         body: commentWrite,
@@ -295,7 +229,13 @@ export default async function routes(app: ZApp) {
     '/tenders/:id/offer/',
     {
       config: { access: SUPPLIER },
-      schema: { tags: ['tenders'], params: idParams, body: offerWrite, response: { 200: tenderOut } },
+      schema: {
+        summary: "Replace the company's whole offer on a tender",
+        tags: ['tenders'],
+        params: idParams,
+        body: offerWrite,
+        response: { 200: tenderOut },
+      },
     },
     async (request) => {
       const viewer = await viewerOf(app.db, currentUser(request));
@@ -308,7 +248,12 @@ export default async function routes(app: ZApp) {
     '/tenders/:id/offer/',
     {
       config: { access: SUPPLIER },
-      schema: { tags: ['tenders'], params: idParams, response: { 200: tenderOut } },
+      schema: {
+        summary: "Withdraw the company's offer on a tender",
+        tags: ['tenders'],
+        params: idParams,
+        response: { 200: tenderOut },
+      },
     },
     async (request) => {
       const viewer = await viewerOf(app.db, currentUser(request));
@@ -324,6 +269,7 @@ export default async function routes(app: ZApp) {
     {
       config: { access: EVERYONE },
       schema: {
+        summary: 'Add a comment to a tender or line',
         tags: ['tenders'],
         body: z.object({ content, tender: dbId.optional(), detail: dbId.optional() }),
         response: { 201: commentOut },
@@ -339,6 +285,7 @@ export default async function routes(app: ZApp) {
     {
       config: { access: EVERYONE },
       schema: {
+        summary: 'Change a comment',
         tags: ['tenders'],
         params: idParams,
         body: z.object({ content }),
@@ -355,7 +302,12 @@ export default async function routes(app: ZApp) {
     '/comments/:id/',
     {
       config: { access: EVERYONE },
-      schema: { tags: ['tenders'], params: idParams, response: { 204: z.null() } },
+      schema: {
+        summary: 'Delete a comment',
+        tags: ['tenders'],
+        params: idParams,
+        response: { 204: z.null() },
+      },
     },
     async (request, reply) => {
       const viewer = await viewerOf(app.db, currentUser(request));

@@ -4,7 +4,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { producers, suppliers } from '../../db/schema/index.ts';
 import { type Role, testContext } from '../../test/context.ts';
-import { type BuiltTender, buildTender } from './test-helpers.ts';
+import { type BuiltTender, buildTender } from '../../test/tenders.ts';
 
 const ctx = await testContext();
 const STATES: TenderStatus[] = ['ORDERED', 'CHOOSING', 'FINISHED', 'ACTIVE', 'WAITING'];

@@ -2,18 +2,22 @@
 // "Sealed offers"). While a tender is WAITING or ACTIVE a buyer gets proposals as placeholders with every
 // party field null; a supplier only ever gets its own company's proposals, winners and comments; the
 // approver's and the winner comments never go to suppliers. Counts are computed in SQL.
-import type {
-  DetailLine,
-  exportData as exportDataSchema,
-  Proposal,
-  Tender,
-  TenderStatus,
-  WinnerEntry,
-  WinnerReason,
+import {
+  compareDecimal,
+  type DetailLine,
+  type DetailStatus,
+  defined,
+  lineAbilities,
+  type Proposal,
+  sumDecimals,
+  type Tender,
+  type TenderStatus,
+  tenderAbilities,
+  type WinnerEntry,
+  type WinnerReason,
 } from '@portal/shared';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import {
   blacklistProducers,
@@ -22,6 +26,7 @@ import {
   details,
   files,
   groups,
+  history,
   partCodes,
   partFiles,
   parts,
@@ -29,6 +34,9 @@ import {
   producers,
   proposals,
   suppliers,
+  tenderCounts,
+  tenderLogs,
+  tenderSupplierCounts,
   tenders,
   units,
   users,
@@ -36,7 +44,8 @@ import {
   winners,
 } from '../../db/schema/index.ts';
 import { now } from '../../lib/clock.ts';
-import { isSealed, type Viewer } from './access.ts';
+import { actorOf, isSealed, sealedForBuyers, type Viewer } from './access.ts';
+import { exportDataOrNull } from './exportData.ts';
 
 // ---------- helpers ----------
 
@@ -54,39 +63,37 @@ export const dec = (v: unknown) => (v == null ? null : String(v));
 /** The line's needed quantity in SQL: qty, or replenishment + replacement, at least 0. */
 export const needSql = sql<string>`coalesce(${details.qty}, greatest(0, ${details.replenishmentQty} + ${details.replacementQty}))`;
 
-// ---------- export data provider (filled by the exports module) ----------
-
-export type ExportData = z.infer<typeof exportDataSchema>;
-export type ExportDataProvider = (db: Db, tenderId: number, viewer: Viewer) => Promise<ExportData | null>;
-let exportDataProvider: ExportDataProvider | null = null;
-/** The exports module registers the function that builds `export_data` for GET /tenders/{id}/?export_data=true. */
-export function registerExportDataProvider(fn: ExportDataProvider) {
-  exportDataProvider = fn;
-}
-
 // ---------- tenders ----------
 
 export const creator = alias(users, 'creator');
 const approver = alias(users, 'approver');
 
-/** The tender select (with counts in SQL) for a viewer; `paginate` adds where/order/limit. */
+const watchedLog = alias(tenderLogs, 'watched_log');
+const agreedLog = alias(tenderLogs, 'agreed_log');
+
+/**
+ * The tender select for a viewer; `paginate` adds where/order/limit. The counts come from the counter tables
+ * (migration 0005_tender_counters, exact: kept by triggers in the writing transaction) joined one row per tender,
+ * so a page costs index lookups instead of counting lines and offers per row.
+ */
 export function tenderSelect(db: Db, viewer: Viewer) {
   const sup = viewer.supplierId;
   const own = viewer.seesCompanyOffers && sup != null;
   const proposalsCount: SQL<number> =
     sup == null
-      ? sql`(select count(*) from proposals p where p.tender_id = tenders.id)`
+      ? sql`coalesce(${tenderCounts.proposals}, 0)`
       : own
-        ? sql`(select count(*) from proposals p where p.tender_id = tenders.id and p.supplier_id = ${sup})`
+        ? sql`coalesce(${tenderSupplierCounts.proposals}, 0)`
         : sql`0`;
+  // A supplier learns of its winners only once the tender is ORDERED (not while CHOOSING, nor after a reopen).
   const winnersCount: SQL<number> =
     sup == null
-      ? sql`(select count(*) from winners w join proposals p on p.id = w.proposal_id where p.tender_id = tenders.id)`
+      ? sql`coalesce(${tenderCounts.winners}, 0)`
       : own
-        ? sql`(select count(*) from winners w join proposals p on p.id = w.proposal_id where p.tender_id = tenders.id and p.supplier_id = ${sup})`
+        ? sql`(case when ${tenders.status} = 'ORDERED' then coalesce(${tenderSupplierCounts.winners}, 0) else 0 end)`
         : sql`0`;
   const supplierOnly = <T>(expr: SQL<T>, empty: SQL<T>) => (sup == null ? empty : expr);
-  return db
+  const q = db
     .select({
       id: tenders.id,
       tenderCode: tenders.tenderCode,
@@ -107,37 +114,24 @@ export function tenderSelect(db: Db, viewer: Viewer) {
       bcId: tenders.bcId,
       created: tenders.created,
       updated: tenders.updated,
-      detailsCount: sql<number>`(select count(*) from details d where d.tender_id = tenders.id)`.mapWith(
-        Number,
-      ),
+      detailsCount: sql<number>`coalesce(${tenderCounts.details}, 0)`.mapWith(Number),
       proposalsCount: proposalsCount.mapWith(Number),
       winnersCount: winnersCount.mapWith(Number),
-      failedBc: (sup == null
-        ? sql<number>`(select count(*) from details d where d.tender_id = tenders.id and d.bc_status = 'error')`
-        : sql<number>`0`
-      ).mapWith(Number),
+      failedBc: (sup == null ? sql<number>`coalesce(${tenderCounts.failedBc}, 0)` : sql<number>`0`).mapWith(
+        Number,
+      ),
       proposalCreated: supplierOnly(
-        own
-          ? sql<unknown>`(select min(p.created) from proposals p where p.tender_id = tenders.id and p.supplier_id = ${sup})`
-          : sql`null`,
+        own ? sql<unknown>`${tenderSupplierCounts.firstCreated}` : sql`null`,
         sql`null`,
       ),
       proposalUpdated: supplierOnly(
-        own
-          ? sql<unknown>`(select max(p.updated) from proposals p where p.tender_id = tenders.id and p.supplier_id = ${sup})`
-          : sql`null`,
+        own ? sql<unknown>`${tenderSupplierCounts.lastUpdated}` : sql`null`,
         sql`null`,
       ),
-      watchedDate: supplierOnly(
-        sql<unknown>`(select l.created from tender_logs l where l.tender_id = tenders.id and l.supplier_id = ${sup} and l.action = 'WATCHED')`,
-        sql`null`,
-      ),
-      agreed: supplierOnly(
-        sql<boolean>`exists (select 1 from tender_logs l where l.tender_id = tenders.id and l.supplier_id = ${sup} and l.action = 'AGREED')`,
-        sql`false`,
-      ).mapWith(Boolean),
+      watchedDate: supplierOnly(sql<unknown>`${watchedLog.created}`, sql`null`),
+      agreed: supplierOnly(sql<boolean>`(${agreedLog.id} is not null)`, sql`false`).mapWith(Boolean),
       isWinner: supplierOnly(
-        sql<boolean>`exists (select 1 from winners w join proposals p on p.id = w.proposal_id where p.tender_id = tenders.id and p.supplier_id = ${sup})`,
+        sql<boolean>`(${tenders.status} = 'ORDERED' and coalesce(${tenderSupplierCounts.winners}, 0) > 0)`,
         sql`false`,
       ).mapWith(Boolean),
     })
@@ -146,7 +140,26 @@ export function tenderSelect(db: Db, viewer: Viewer) {
     .innerJoin(groups, eq(groups.id, tenders.groupId))
     .leftJoin(creator, eq(creator.id, tenders.creatorId))
     .leftJoin(approver, eq(approver.id, tenders.approverId))
+    .leftJoin(tenderCounts, eq(tenderCounts.tenderId, tenders.id))
     .$dynamic();
+  if (sup == null) return q;
+  return q
+    .leftJoin(
+      tenderSupplierCounts,
+      and(eq(tenderSupplierCounts.tenderId, tenders.id), eq(tenderSupplierCounts.supplierId, sup)),
+    )
+    .leftJoin(
+      watchedLog,
+      and(
+        eq(watchedLog.tenderId, tenders.id),
+        eq(watchedLog.supplierId, sup),
+        eq(watchedLog.action, 'WATCHED'),
+      ),
+    )
+    .leftJoin(
+      agreedLog,
+      and(eq(agreedLog.tenderId, tenders.id), eq(agreedLog.supplierId, sup), eq(agreedLog.action, 'AGREED')),
+    );
 }
 
 export type TenderRow = Awaited<ReturnType<ReturnType<typeof tenderSelect>['execute']>>[number];
@@ -178,8 +191,10 @@ export async function serializeTenders(db: Db, viewer: Viewer, rows: TenderRow[]
     )
     .orderBy(comments.id);
   const t = now().toISOString();
+  const actor = actorOf(viewer);
   return rows.map((r) => {
-    const sealed = sup == null && isSealed(r.status);
+    // Until the tender is opened (FINISHED) a buyer gets no supplier comment at all: its text may name the company.
+    const sealed = sup == null && sealedForBuyers(r.status);
     const mine = commentRows.filter((c) => c.tenderId === r.id);
     const approverComment = sup == null ? mine.filter((c) => c.kind === 'APPROVER').at(-1) : undefined;
     const supplierCanSee = sup == null || viewer.seesCompanyOffers;
@@ -200,17 +215,21 @@ export async function serializeTenders(db: Db, viewer: Viewer, rows: TenderRow[]
       approved: isoOrNull(r.approved),
       approver_comment: approverComment?.id ?? null,
       approver_comment_content: approverComment?.content ?? null,
-      comments_options: supplierCanSee
-        ? mine
-            .filter((c) => c.kind === 'TENDER')
-            .map((c) => ({
-              id: c.id,
-              content: c.content,
-              supplier_name: sealed ? null : c.supplierName,
-              supplier: sealed ? null : c.supplierId,
-              created: iso(c.created),
-            }))
-        : [],
+      input_approver_comment: approverComment
+        ? { id: approverComment.id, content: approverComment.content }
+        : null,
+      comments_options:
+        supplierCanSee && !sealed
+          ? mine
+              .filter((c) => c.kind === 'TENDER')
+              .map((c) => ({
+                id: c.id,
+                content: c.content,
+                supplier_name: sealed ? null : c.supplierName,
+                supplier: sealed ? null : c.supplierId,
+                created: iso(c.created),
+              }))
+          : [],
       details_count: r.detailsCount,
       proposals_count: r.proposalsCount,
       winners_count: r.winnersCount,
@@ -228,6 +247,12 @@ export async function serializeTenders(db: Db, viewer: Viewer, rows: TenderRow[]
       bc_id: sup == null ? r.bcId : null,
       export_data: null,
       server_time: t,
+      abilities: tenderAbilities(actor, {
+        status: r.status,
+        detailsCount: r.detailsCount,
+        companyHasOffer: sup != null && r.proposalsCount > 0,
+        isWinner: r.isWinner,
+      }),
     };
   });
 }
@@ -243,7 +268,7 @@ export async function loadTender(
   const rows = await tenderSelect(db, viewer).where(and(eq(tenders.id, id), visible));
   if (!rows.length) return null;
   const [t] = await serializeTenders(db, viewer, rows);
-  if (opts.exportData) t.export_data = exportDataProvider ? await exportDataProvider(db, id, viewer) : null;
+  if (opts.exportData) t.export_data = await exportDataOrNull(db, id, viewer.user);
   return t;
 }
 
@@ -277,6 +302,8 @@ export function detailSelect(db: Db) {
       orderNumber: details.orderNumber,
       bcId: details.bcId,
       bcStatus: details.bcStatus,
+      bcSynced: details.bcSynced,
+      bcSyncRunning: details.bcSyncRunning,
       created: details.created,
       updated: details.updated,
     })
@@ -293,6 +320,12 @@ export type DetailRow = Awaited<ReturnType<ReturnType<typeof detailSelect>['exec
 
 const commentUser = alias(users, 'comment_user');
 
+/** Tender states in which a supplier sees its lines' real status (awards are public to the winners then). */
+const FINAL_FOR_SUPPLIERS: TenderStatus[] = ['ORDERED', 'FAILED', 'CANCELED'];
+
+/** The line status as a supplier sees it, in SQL (for its list's filter and ordering); needs the tenders join. */
+export const supplierLineStatus = sql<DetailStatus>`(case when ${tenders.status} in ('ORDERED', 'FAILED', 'CANCELED') or ${tenders.status} is null then ${details.status} else 'WAITING' end)`;
+
 /** Turns line rows into API objects for a viewer, loading proposals, winners, comments and part data in batches. */
 export async function serializeDetails(db: Db, viewer: Viewer, rows: DetailRow[]): Promise<DetailLine[]> {
   if (!rows.length) return [];
@@ -307,7 +340,8 @@ export async function serializeDetails(db: Db, viewer: Viewer, rows: DetailRow[]
       ? eq(proposals.supplierId, sup)
       : sql`false`;
 
-  const [tags, fileRows, propRows, winnerRows, commentRows, blRows, counts] = await Promise.all([
+  const tenderIds = [...new Set(rows.map((r) => r.tenderId).filter((t): t is number => t != null))];
+  const [tags, fileRows, propRows, winnerRows, commentRows, blRows, counts, reopens] = await Promise.all([
     db
       .select({ partId: partCodes.partId, code: partCodes.code })
       .from(partCodes)
@@ -363,7 +397,10 @@ export async function serializeDetails(db: Db, viewer: Viewer, rows: DetailRow[]
         supplierId: proposals.supplierId,
         supplierName: suppliers.name,
         price: proposals.price,
+        producerId: proposals.producerId,
         producerName: producers.name,
+        total: sql<string>`round(${winners.amount} * ${proposals.price}, 2)`,
+        created: winners.created,
       })
       .from(winners)
       .innerJoin(proposals, eq(proposals.id, winners.proposalId))
@@ -417,6 +454,23 @@ export async function serializeDetails(db: Db, viewer: Viewer, rows: DetailRow[]
       .from(proposals)
       .where(and(inArray(proposals.detailId, ids), proposalFilter))
       .groupBy(proposals.detailId),
+    // The last reopen of each tender: a winner chosen after it is `renewed`.
+    tenderIds.length
+      ? db
+          .select({
+            tenderId: history.tenderId,
+            at: sql<number>`(extract(epoch from max(${history.created})) * 1000)::float8`.mapWith(Number),
+          })
+          .from(history)
+          .where(
+            and(
+              inArray(history.tenderId, tenderIds),
+              eq(history.entity, 'tender'),
+              eq(history.action, 'reopened'),
+            ),
+          )
+          .groupBy(history.tenderId)
+      : Promise.resolve([]),
   ]);
 
   // Group every related list once (a tender view has up to thousands of lines): linear, not lines × rows.
@@ -427,9 +481,21 @@ export async function serializeDetails(db: Db, viewer: Viewer, rows: DetailRow[]
   const tagsByPart = Map.groupBy(tags, (t) => t.partId);
   const filesByPart = Map.groupBy(fileRows, (f) => f.partId);
   const countByLine = new Map(counts.map((c) => [c.detailId, c.n]));
+  const reopenedAt = new Map(reopens.map((x) => [x.tenderId, x.at]));
+  const actor = actorOf(viewer);
   return rows.map((r) => {
-    const sealed = buyer && r.tenderStatus != null && isSealed(r.tenderStatus as TenderStatus);
+    const tenderStatus = (r.tenderStatus as TenderStatus | null) ?? null;
+    const sealed = buyer && tenderStatus != null && isSealed(tenderStatus);
+    const commentsSealed = buyer && tenderStatus != null && sealedForBuyers(tenderStatus);
+    // A supplier learns nothing about awards (winners, approved quantities, the line's ORDERED status) before the
+    // tender is ORDERED; while the tender runs or is evaluated its lines read WAITING.
+    const awardsShown = buyer ? !sealed : tenderStatus === 'ORDERED';
+    const lineStatus: DetailStatus =
+      buyer || tenderStatus == null || FINAL_FOR_SUPPLIERS.includes(tenderStatus) ? r.status : 'WAITING';
     const props = propsByLine.get(r.id) ?? [];
+    // Offer lines per company on this part (the proposal's `count`).
+    const perCompany = new Map<number, number>();
+    for (const p of props) perCompany.set(p.supplierId, (perCompany.get(p.supplierId) ?? 0) + 1);
     const proposalsOut: Proposal[] = props.map((p) =>
       sealed
         ? {
@@ -447,6 +513,7 @@ export async function serializeDetails(db: Db, viewer: Viewer, rows: DetailRow[]
             additional_qty: null,
             delivery_date: null,
             total_approved_qty: null,
+            count: null,
             is_lowest: false,
             created: null,
             updated: null,
@@ -465,25 +532,43 @@ export async function serializeDetails(db: Db, viewer: Viewer, rows: DetailRow[]
             available_qty: dec(p.availableQty),
             additional_qty: dec(p.additionalQty),
             delivery_date: p.deliveryDate,
-            total_approved_qty: dec(p.approved) ?? '0.0000',
+            total_approved_qty: awardsShown ? (dec(p.approved) ?? '0.0000') : null,
+            count: perCompany.get(p.supplierId) ?? 1,
             // Whether an offer is the lowest tells a supplier about the others: buyers only.
             is_lowest: buyer && p.lowest,
             created: iso(p.created),
             updated: iso(p.updated),
           },
     );
-    const winnersOut: WinnerEntry[] = sealed
-      ? []
-      : (winnersByLine.get(r.id) ?? []).map((w) => ({
-          id: w.id,
-          name: w.proposalId,
-          amount: String(w.amount),
-          reason: w.reason as WinnerReason,
-          supplier_id: w.supplierId,
-          supplier_name: w.supplierName,
-          price: String(w.price),
-          producer_name: w.producerName,
-        }));
+    const lineWinners = awardsShown ? (winnersByLine.get(r.id) ?? []) : [];
+    const bl = blByPart.get(r.partId) ?? [];
+    const info = new Map<number, string>();
+    for (const b of bl)
+      if (b.isActive && b.producerId != null)
+        info.set(b.producerId, defined(b.producerName, 'producer name'));
+    const lastReopen = r.tenderId == null ? undefined : reopenedAt.get(r.tenderId);
+    const overNeed =
+      lineWinners.length > 0 &&
+      compareDecimal(sumDecimals(lineWinners.map((w) => String(w.amount))), String(r.qty)) > 0;
+    const winnersOut: WinnerEntry[] = lineWinners.map((w) => ({
+      id: w.id,
+      name: w.proposalId,
+      amount: String(w.amount),
+      reason: w.reason as WinnerReason,
+      supplier_id: w.supplierId,
+      supplier_name: w.supplierName,
+      price: String(w.price),
+      producer_name: w.producerName,
+      renewed: lastReopen != null && new Date(iso(w.created)).getTime() >= lastReopen,
+      // What is wrong with a winner as the data stands now (buyers only: a producer blacklisted since, or the
+      // line's winners together above its need after a quantity change).
+      errors: buyer
+        ? [
+            ...(info.has(w.producerId) ? ['blacklisted_producer'] : []),
+            ...(overNeed ? ['total_amount_above_need'] : []),
+          ]
+        : [],
+    }));
     const lineComments = commentsByLine.get(r.id) ?? [];
     const toComment = (c: (typeof commentRows)[number]) => ({
       id: c.id,
@@ -495,16 +580,15 @@ export async function serializeDetails(db: Db, viewer: Viewer, rows: DetailRow[]
       updated: iso(c.updated),
     });
     const winnerComment = buyer ? lineComments.filter((c) => c.kind === 'WINNER').at(-1) : undefined;
-    const bl = blByPart.get(r.partId) ?? [];
-    const activeBl = bl.filter((b) => b.isActive && b.producerId != null);
-    const info = new Map<number, string>();
-    for (const b of activeBl) info.set(b.producerId!, b.producerName!);
+    const visibleProps = sealed ? [] : props;
+    const producersOffered = new Map<number, string>();
+    for (const p of visibleProps) producersOffered.set(p.producerId, p.producerName);
     return {
       id: r.id,
-      status: r.status,
+      status: lineStatus,
       tender: r.tenderId,
       tender_code: r.tenderCode,
-      tender_status: (r.tenderStatus as TenderStatus | null) ?? null,
+      tender_status: tenderStatus,
       qty: String(r.qty),
       replenishment_qty: String(r.replenishmentQty),
       replacement_qty: String(r.replacementQty),
@@ -528,16 +612,53 @@ export async function serializeDetails(db: Db, viewer: Viewer, rows: DetailRow[]
       created: iso(r.created),
       updated: iso(r.updated),
       proposals: proposalsOut,
+      // The offers as choices for the winner selection (never while sealed; a supplier only its own).
+      proposals_options: visibleProps.map((p) => ({
+        id: p.id,
+        supplier_name: p.supplierName,
+        producer_name: p.producerName,
+        price: defined(dec(p.price), 'offer price'),
+        available_qty: dec(p.availableQty),
+        delivery_date: p.deliveryDate,
+      })),
       proposals_count: countByLine.get(r.id) ?? 0,
       winners: winnersOut,
+      winners_data: lineWinners.map((w) => ({
+        id: w.id,
+        proposal: w.proposalId,
+        supplier_id: w.supplierId,
+        supplier_name: w.supplierName,
+        producer_name: w.producerName,
+        price: String(w.price),
+        amount: String(w.amount),
+        total: String(w.total),
+        reason: w.reason as WinnerReason,
+      })),
+      proposal_producers: [...producersOffered.entries()].map(([id, name]) => ({ id, name })),
       takes_part: !buyer && props.length > 0,
-      supplier_comments: lineComments.filter((c) => c.kind === 'DETAIL_SUPPLIER').map(toComment),
+      supplier_comments: commentsSealed
+        ? []
+        : lineComments.filter((c) => c.kind === 'DETAIL_SUPPLIER').map(toComment),
       winner_comment: winnerComment ? toComment(winnerComment) : null,
+      winner_comment_data: winnerComment
+        ? {
+            id: winnerComment.id,
+            name: nameOf(winnerComment.first, winnerComment.last) ?? '',
+            created: iso(winnerComment.created),
+            content: winnerComment.content,
+          }
+        : null,
       blacklisted_producers: [...info.keys()],
       blacklisted_producers_info: [...info.entries()].map(([id, name]) => ({ id, name })),
       part_blacklist: bl[0]?.blId ?? null,
       bc_id: buyer ? r.bcId : null,
       bc_status: buyer ? (r.bcStatus ?? null) : null,
+      bc_synced: buyer ? r.bcSynced : false,
+      bc_sync_running: buyer ? r.bcSyncRunning : false,
+      abilities: lineAbilities(actor, {
+        status: (r.tenderStatus as TenderStatus | null) ?? null,
+        lineStatus: r.status,
+      }),
     };
   });
 }

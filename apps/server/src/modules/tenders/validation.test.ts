@@ -6,7 +6,6 @@ import { blacklistProducers, blacklists, details, proposals, tenders } from '../
 import { now } from '../../lib/clock.ts';
 import { testContext } from '../../test/context.ts';
 import { buildProducer, buildWarehouse } from '../../test/factories.ts';
-import { todayOf } from './access.ts';
 import {
   type BuiltTender,
   buildLines,
@@ -18,7 +17,8 @@ import {
   offer,
   offerLine,
   patchTender,
-} from './test-helpers.ts';
+} from '../../test/tenders.ts';
+import { todayOf } from './access.ts';
 
 const ctx = await testContext();
 let ordered: BuiltTender;
@@ -186,7 +186,7 @@ describe('tender form validation (§5)', () => {
     res = await post({ start: isoIn(60), finish: isoIn(89) });
     expect(res.json()).toEqual({ finish: ['min_duration'] });
     res = await post({ start: 'yesterday', finish: isoIn(89) });
-    expect(res.json()).toEqual({ start: ['invalid'] });
+    expect(res.json()).toEqual({ start: ['invalid_date'] });
     const w2 = await buildWarehouse(ctx.db, { groupId: ctx.group2.id });
     res = await post({ start: isoIn(60), finish: isoIn(120), warehouse: w2.id });
     expect(res.json()).toEqual({ warehouse: ['warehouse_not_in_group'] });
@@ -204,8 +204,9 @@ describe('tender form validation (§5)', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ details: ['choose_at_least_one_line'] });
     const [line] = await buildLines(ctx, 1);
+    // a chosen line's quantity must be above 0
     res = await patchTender(ctx, id, { status: 'WAITING', details: [{ id: line.id, qty: '0' }] });
-    expect(res.json()).toEqual({ details: ['positive_quantity'] });
+    expect(res.json()).toEqual({ 'details.0.qty': ['positive_quantity'] });
     res = await patchTender(ctx, id, { details: [{ id: line.id, qty: '-1' }] });
     expect(res.json()).toEqual({ 'details.0.qty': ['positive_quantity'] });
     const [t] = await ctx.db.select().from(tenders).where(eq(tenders.id, id));
@@ -315,11 +316,11 @@ describe('tender form validation (§5)', () => {
 describe('wrong states and roles answer 4xx with a key, never 500', () => {
   it('offer on DRAFT or WAITING, winners on ACTIVE, editing ORDERED, choosing an ACTIVE tender', async () => {
     const draft = await buildTender(ctx, 'DRAFT', { lines: 1 });
+    // A DRAFT is invisible to suppliers: 404 like every other route, so an offer cannot probe it.
     let res = await offer(ctx, 'supplier', draft.id, [
       { detail: draft.lines[0], offers: [offerLine(draft.producers[0], '1')] },
     ]);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ status: ['wrong_tender_state'] });
+    expect(res.statusCode).toBe(404);
     const lines = await getLines(ctx, active.id);
     const p = lines[0].proposals;
     res = await ctx.as('admin', {

@@ -4,6 +4,7 @@ import { Button, Card, Checkbox, Flex, Form, Input, Result, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { PageTitle } from '../../components/PageTitle.tsx';
 import { useEntityForm } from '../../lib/useEntityForm.ts';
 import { GROUPS, type GroupItem } from './api.ts';
 
@@ -25,7 +26,7 @@ export default function GroupFormPage() {
     toBody: (v) => ({ name: v.name, is_active: v.is_active }),
     savedText: { added: t('setup.groups.added'), changed: t('setup.groups.changed') },
   });
-  if (f.loadError) return <Result status="404" title={t('errors.not_found')} />;
+  if (f.loadError) return <Result status="404" title={<PageTitle>{t('errors.not_found')}</PageTitle>} />;
 
   return (
     <Flex vertical gap={16}>

@@ -3,6 +3,7 @@
 import { Button, Card, Checkbox, Col, Flex, Form, Input, Result, Row, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { PageTitle } from '../../components/PageTitle.tsx';
 import { useEntityForm } from '../../lib/useEntityForm.ts';
 import { useGroupOptions, WAREHOUSES, type WarehouseItem } from './api.ts';
 
@@ -50,7 +51,7 @@ export default function WarehouseFormPage() {
     }),
     savedText: { added: t('setup.warehouses.added'), changed: t('setup.warehouses.changed') },
   });
-  if (f.loadError) return <Result status="404" title={t('errors.not_found')} />;
+  if (f.loadError) return <Result status="404" title={<PageTitle>{t('errors.not_found')}</PageTitle>} />;
 
   // The warehouse's own group stays selectable even when it has been disabled since.
   const groupOptions = (groups.data ?? []).map((g) => ({ value: g.id, label: g.name }));

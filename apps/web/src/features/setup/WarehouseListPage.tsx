@@ -4,6 +4,7 @@ import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Flex, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CLEARABLE } from '../../components/ClearIcon.tsx';
 import { ListToolbar } from '../../components/ListToolbar.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { type ResourceColumn, ResourceTable } from '../../components/ResourceTable.tsx';
@@ -64,7 +65,7 @@ export default function WarehouseListPage() {
         state={state}
         filters={
           <Select
-            allowClear
+            allowClear={CLEARABLE}
             placeholder={t('setup.warehouses.all_groups')}
             aria-label={t('setup.warehouses.group')}
             style={{ minWidth: 200 }}

@@ -4,6 +4,46 @@ import { useResourceOptions } from '../../lib/resource.ts';
 
 export const GROUPS = '/groups/';
 export const WAREHOUSES = '/warehouses/';
+export const MODULES = '/modules/';
+export const EMAIL_TEMPLATES = '/email_templates/';
+export const EMAIL_SETTINGS = '/emails/1/';
+
+export interface ModuleItem {
+  id: number;
+  name: string;
+  url: string;
+  /** Only administrators receive it. */
+  key: string | null;
+  is_active: boolean;
+}
+
+export interface TemplateItem {
+  id: number;
+  key: string;
+  type: 'INTERNAL' | 'EXTERNAL';
+  language: 'EST' | 'RUS' | 'ENG';
+  subject: string;
+  content: string;
+  tags: string[];
+  updated: string;
+}
+
+export interface EmailSettings {
+  id: number;
+  company_name: string;
+  from_name: string;
+  company_phone: string;
+  logo_path: string;
+  company_email: string;
+  smtp_username: string;
+  smtp_password: string;
+  has_smtp_password: boolean;
+  from_email: string;
+  smtp_server: string;
+  smtp_port: number;
+  admin_email: string;
+  updated: string;
+}
 
 export interface GroupItem {
   id: number;

@@ -9,7 +9,9 @@ import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { fmtDate, fmtDateTime, fmtQty, formatPrice, formatTotal } from '../../lib/format.ts';
 import { toast } from '../../lib/toast.ts';
+import { exportReason } from './history/exportReason.ts';
 import { StatusBadge } from './view/TenderHeader.tsx';
+import { TenderNotFound } from './view/TenderNotFound.tsx';
 import { exportStatus, useExportData, useViewActions } from './viewApi.ts';
 import './view/view.css';
 
@@ -54,6 +56,7 @@ export default function TenderExportPage() {
   };
 
   const tender = q.data;
+  if (q.isError) return <TenderNotFound />;
   if (!tender) return <Skeleton active />;
   const data = tender.export_data;
   const orders = data?.orders ?? [];
@@ -169,6 +172,20 @@ export default function TenderExportPage() {
             children: fmtDateTime(data?.created) || '—',
           },
           { key: 'orders', label: t('tenderView.export.orders'), children: orders.length },
+          ...(!polling && data?.status === 'FAILED'
+            ? [
+                {
+                  key: 'reason',
+                  label: t('tenderView.export.reason.label'),
+                  span: 'filled' as const,
+                  children: (
+                    <Typography.Text type="danger" data-testid="export-reason">
+                      {exportReason(data.message, t)}
+                    </Typography.Text>
+                  ),
+                },
+              ]
+            : []),
         ]}
       />
       {orders.length === 0 && <Empty description={t('tenderView.export.no_orders')} />}

@@ -3,7 +3,7 @@
 // start tender sends it to WAITING; client rules come from @portal/shared (validateTenderForm), server 400s land
 // on the fields and the page scrolls to the top. After a save the page waits a second and returns to the list.
 import { CloseOutlined, PlayCircleOutlined, SaveOutlined } from '@ant-design/icons';
-import { chosenTotalPositive, type TenderWrite, validateTenderForm } from '@portal/shared';
+import { canTender, chosenTotalPositive, type TenderWrite, validateTenderForm } from '@portal/shared';
 import {
   App,
   Badge,
@@ -25,13 +25,17 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
-import { useAuth } from '../../app/auth.tsx';
 import { errorText } from '../../i18n/index.ts';
 import { ApiError } from '../../lib/api.ts';
+import { useAuth } from '../../lib/auth.tsx';
 import { DATE_TIME } from '../../lib/format.ts';
 import { applyServerErrors } from '../../lib/formErrors.ts';
+import { useListState } from '../../lib/listState.ts';
 import { toast } from '../../lib/toast.ts';
+import { useUnsavedChangesGuard } from '../../lib/unsaved.ts';
 import {
+  actorOfUser,
+  can,
   type DetailLine,
   usePreparedLines,
   useTender,
@@ -41,9 +45,12 @@ import {
 } from './api.ts';
 import { AvailableLinesTable } from './form/AvailableLinesTable.tsx';
 import { ChosenLinesTable } from './form/ChosenLinesTable.tsx';
+import { formDraftKey, readFormDraft, type TenderFormDraft, useKeptFormDraft } from './form/formDraft.ts';
 import { useChosenLines } from './form/useChosenLines.ts';
 import { TenderStatusTag } from './list/columns.tsx';
+import { TenderNotFound } from './view/TenderNotFound.tsx';
 import './tenders.css';
+import { PageTitle } from '../../components/PageTitle.tsx';
 
 interface FormValues {
   start?: Dayjs | null;
@@ -54,7 +61,6 @@ interface FormValues {
 }
 const FIELDS = ['start', 'finish', 'group', 'warehouse', 'additional_info'];
 const REDIRECT_MS = 1000;
-const EDITABLE = ['DRAFT', 'WAITING'];
 
 const parseDate = (v: string | null) => {
   if (!v) return undefined;
@@ -65,7 +71,7 @@ const parseDate = (v: string | null) => {
 /** Today's past hours and minutes are not offered (the start and end must be in the future). */
 function pastTimeToday(d: Dayjs | null) {
   const now = dayjs();
-  if (!d || !d.isSame(now, 'day')) return {};
+  if (!d?.isSame(now, 'day')) return {};
   return {
     disabledHours: () => Array.from({ length: now.hour() }, (_, h) => h),
     disabledMinutes: (h: number) =>
@@ -76,6 +82,8 @@ const numParam = (v: string | null) => (v && /^\d+$/.test(v) ? Number(v) : undef
 
 /** A select that asks before changing its value when `confirmChange` is set (chosen lines would be returned). */
 function ConfirmingSelect(props: {
+  /** From Form.Item: ties the field's label to the select. */
+  id?: string;
   value?: number;
   onChange?(v: number | undefined): void;
   confirmChange: ((apply: () => void) => void) | null;
@@ -88,6 +96,7 @@ function ConfirmingSelect(props: {
 }) {
   return (
     <Select<number>
+      id={props.id}
       value={props.value}
       options={props.options}
       loading={props.loading}
@@ -114,7 +123,7 @@ export default function TenderFormPage() {
   const navigate = useNavigate();
   const { user } = useAuth();
   const { id: routeId } = useParams();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const id = routeId ?? params.get('tender_id') ?? undefined;
   const tenderQ = useTender(id);
   const linesQ = useTenderLines(id);
@@ -129,6 +138,41 @@ export default function TenderFormPage() {
   const [detailsError, setDetailsError] = useState<string>();
   const [busy, setBusy] = useState<'draft' | 'start' | 'done' | null>(null);
   const save = useTenderSave();
+  // Anything the user changed (fields, chosen lines, quantities) is asked about before leaving unsaved.
+  const [touched, setTouched] = useState(false);
+  useUnsavedChangesGuard(touched && busy !== 'done');
+  // What was typed is also kept in the browser (an expired session or a closed tab loses nothing).
+  const draftKey = formDraftKey(id, user?.id);
+  const [formVersion, setFormVersion] = useState(0);
+  const draft = useKeptFormDraft(draftKey, (): TenderFormDraft => {
+    const v = form.getFieldsValue();
+    return {
+      start: v.start ? v.start.toISOString() : null,
+      finish: v.finish ? v.finish.toISOString() : null,
+      group: v.group ?? null,
+      warehouse: v.warehouse ?? null,
+      additional_info: v.additional_info ?? '',
+      chosen: chosen.chosen.map((c) => ({ line: c.line, qty: c.qty })),
+    };
+  });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: kept whenever the fields or the chosen lines change
+  useEffect(() => {
+    if (touched && busy !== 'done') draft.keep();
+  }, [touched, busy, chosen.chosen, formVersion, draft]);
+  const onQty = useCallback(
+    (lineId: number, qty: string) => {
+      setTouched(true);
+      chosen.setQty(lineId, qty);
+    },
+    [chosen],
+  );
+  const onRemove = useCallback(
+    (lineId: number) => {
+      setTouched(true);
+      chosen.remove(lineId);
+    },
+    [chosen],
+  );
 
   // ----- initial values: the tender being edited, or the query (start, finish, group, warehouse, additional) -----
   const initialised = useRef(false);
@@ -155,7 +199,21 @@ export default function TenderFormPage() {
       });
     }
     initialised.current = true;
-  }, [id, tender, linesQ.data, form, chosen, params, groups]);
+    // A draft kept in this browser (the session expired, the tab was closed) goes over the saved values.
+    const kept = readFormDraft(draftKey);
+    if (kept) {
+      form.setFieldsValue({
+        start: kept.start ? dayjs(kept.start) : undefined,
+        finish: kept.finish ? dayjs(kept.finish) : undefined,
+        group: kept.group ?? undefined,
+        warehouse: kept.warehouse ?? undefined,
+        additional_info: kept.additional_info,
+      });
+      chosen.set(kept.chosen.map((c) => ({ ...c.line, qty: c.qty })));
+      setTouched(true);
+      toast.success(t('tenders.form.draft_restored'));
+    }
+  }, [id, tender, linesQ.data, form, chosen, params, groups, draftKey, t]);
 
   // A single-group user gets the group as soon as the profile is there.
   useEffect(() => {
@@ -163,25 +221,9 @@ export default function TenderFormPage() {
       form.setFieldValue('group', groups[0].id);
   }, [multiGroup, groups, form]);
 
-  // ----- the available lines' list state lives in the query (search, ordering, page) -----
-  const search = params.get('search') ?? '';
-  const ordering = params.get('ordering') ?? 'part_code';
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const setQuery = useCallback(
-    (changes: Record<string, string | undefined>) =>
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          for (const [k, v] of Object.entries(changes)) {
-            if (v === undefined || v === '') next.delete(k);
-            else next.set(k, v);
-          }
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
+  // ----- the available lines' list state: in the query (search, ordering, page), remembered per route -----
+  const lineList = useListState({ defaultOrdering: 'part_code', defaultPageSize: 50 });
+  const { search, ordering, page } = lineList;
   const available = usePreparedLines({ warehouse, search, ordering, page });
   const warehousesQ = useWarehouses(group);
 
@@ -197,17 +239,18 @@ export default function TenderFormPage() {
 
   const addLines = useCallback(
     (lines: DetailLine[]) => {
+      setTouched(true);
       chosen.add(lines);
       setDetailsError(undefined);
     },
     [chosen],
   );
-  const onPage = useCallback((p: number) => setQuery({ page: p > 1 ? String(p) : undefined }), [setQuery]);
-  const onSearch = useCallback(
-    (s: string) => setQuery({ search: s.trim() || undefined, page: undefined }),
-    [setQuery],
-  );
-  const onOrdering = useCallback((o: string) => setQuery({ ordering: o, page: undefined }), [setQuery]);
+  // The list state's setters are new on every render; the tables get stable callbacks.
+  const listRef = useRef(lineList);
+  listRef.current = lineList;
+  const onPage = useCallback((p: number) => listRef.current.setPage(p), []);
+  const onSearch = useCallback((s: string) => listRef.current.setSearch(s), []);
+  const onOrdering = useCallback((o: string) => listRef.current.setOrdering(o), []);
 
   const confirmReturnLines = chosen.chosen.length
     ? (apply: () => void) =>
@@ -279,6 +322,7 @@ export default function TenderFormPage() {
         ),
       );
       setBusy('done');
+      draft.forget();
       setTimeout(() => navigate('/tenders'), REDIRECT_MS);
     } catch (err) {
       setBusy(null);
@@ -299,10 +343,15 @@ export default function TenderFormPage() {
     }
   };
 
-  if (tender && busy !== 'done' && !EDITABLE.includes(tender.status))
+  if (id && tenderQ.isError) return <TenderNotFound />;
+  // The form is for those the rule table lets edit (a master: DRAFTs only); others see the tender's view.
+  if (tender && busy !== 'done' && !can(tender, 'edit'))
     return <Navigate to={`/tenders/${tender.id}/view`} replace />;
   const loading = !!id && (tenderQ.isLoading || linesQ.isLoading);
-  const canStart = !tender || tender.status === 'DRAFT';
+  const isNew = !tender || tender.status === 'DRAFT';
+  const canStart = tender
+    ? can(tender, 'start')
+    : !!user && canTender(actorOfUser(user), 'start', { status: 'DRAFT' });
   const warehouseOptions = (warehousesQ.data ?? []).map((w) => ({
     value: w.id,
     label: w.code ? `${w.name} (${w.code})` : w.name,
@@ -312,11 +361,11 @@ export default function TenderFormPage() {
     <div className="tender-page tender-form">
       <Flex justify="space-between" align="center" wrap gap={8} className="tender-page-head">
         <Space align="center">
-          <Typography.Title level={3} style={{ margin: 0 }}>
+          <PageTitle>
             {tender
               ? t('tenders.form.edit_title', { code: tender.tender_code })
               : t('tenders.form.add_title')}
-          </Typography.Title>
+          </PageTitle>
           {tender && <TenderStatusTag status={tender.status} t={t} />}
         </Space>
       </Flex>
@@ -324,7 +373,16 @@ export default function TenderFormPage() {
       <Spin spinning={loading}>
         <Flex vertical gap={12}>
           <Card size="small" className="tender-form-card" title={t('tenders.form.details_card')}>
-            <Form<FormValues> form={form} layout="vertical" requiredMark disabled={busy !== null}>
+            <Form<FormValues>
+              form={form}
+              layout="vertical"
+              requiredMark
+              disabled={busy !== null}
+              onValuesChange={() => {
+                setTouched(true);
+                setFormVersion((v) => v + 1);
+              }}
+            >
               <Row gutter={16}>
                 <Col xs={24} sm={12} lg={6}>
                   <Form.Item
@@ -376,7 +434,7 @@ export default function TenderFormPage() {
                       confirmChange={confirmReturnLines}
                       afterChange={() => {
                         form.setFieldValue('warehouse', undefined);
-                        setQuery({ page: undefined, search: undefined });
+                        lineList.setSearch('');
                       }}
                       testId="tender-group"
                     />
@@ -396,7 +454,7 @@ export default function TenderFormPage() {
                         group ? t('tenders.form.choose_warehouse') : t('tenders.form.choose_group_first')
                       }
                       confirmChange={confirmReturnLines}
-                      afterChange={() => setQuery({ page: undefined, search: undefined })}
+                      afterChange={() => lineList.setSearch('')}
                       testId="tender-warehouse"
                     />
                   </Form.Item>
@@ -445,8 +503,8 @@ export default function TenderFormPage() {
             <ChosenLinesTable
               chosen={chosen.chosen}
               totals={chosen.totals}
-              onQty={chosen.setQty}
-              onRemove={chosen.remove}
+              onQty={onQty}
+              onRemove={onRemove}
               error={detailsError}
             />
           </Card>
@@ -479,7 +537,11 @@ export default function TenderFormPage() {
             <Button
               icon={<CloseOutlined />}
               disabled={busy !== null}
-              onClick={() => navigate('/tenders')}
+              onClick={() => {
+                // Cancel discards what was typed (the guard still asks first when anything changed).
+                draft.forget();
+                navigate('/tenders');
+              }}
               data-testid="tender-cancel"
             >
               {t('tenders.form.cancel')}
@@ -491,7 +553,7 @@ export default function TenderFormPage() {
               onClick={() => submit('draft')}
               data-testid="tender-save"
             >
-              {t(canStart ? 'tenders.form.save' : 'tenders.form.save_changes')}
+              {t(isNew ? 'tenders.form.save' : 'tenders.form.save_changes')}
             </Button>
             {canStart && (
               <Button

@@ -1,14 +1,20 @@
 // /tenders/{id}/history: the tender's full change history (tender, lines, offers, winners, comments, exports)
-// as a table: when, who, what, and the changed values; action and entity names translated.
-import { Empty, Flex, Table, type TableColumnsType, Tag, Typography } from 'antd';
+// as a table of sentences in the reader's language: when, who, and what happened, with the names of parts,
+// suppliers and producers (named by the server) and values written the reader's way.
+import { Alert, Empty, Flex, Grid, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { fmtDateTime, fmtQty, formatPrice } from '../../lib/format.ts';
+import { fmtDateTime, useLang } from '../../lib/format.ts';
+import { historySentence } from './history/sentence.ts';
 import { StatusBadge } from './view/TenderHeader.tsx';
-import { type HistoryEntry, useTenderHistory, useViewLines, useViewTender } from './viewApi.ts';
+import { TenderNotFound } from './view/TenderNotFound.tsx';
+import { type HistoryEntry, useTenderHistory, useViewTender } from './viewApi.ts';
 import './view/view.css';
+
+/** Until the tender is opened the server leaves every supplier's row out of the history (offers are sealed). */
+const OPENED = ['FINISHED', 'CHOOSING', 'ORDERED', 'FAILED'];
 
 const ENTITY_COLORS: Record<string, string> = {
   tender: 'blue',
@@ -20,118 +26,65 @@ const ENTITY_COLORS: Record<string, string> = {
   blacklist: 'red',
 };
 
-/** A value of the history data as text (objects and lists compactly). */
-export function showValue(v: unknown): string {
-  if (v === null || v === undefined || v === '') return '—';
-  if (typeof v === 'string') return /^\d{4}-\d{2}-\d{2}T/.test(v) ? fmtDateTime(v) : v;
-  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
-  if (Array.isArray(v)) return v.map(showValue).join(', ');
-  return Object.entries(v as Record<string, unknown>)
-    .map(([k, x]) => `${k}: ${showValue(x)}`)
-    .join('; ');
-}
-
 export default function TenderHistoryPage() {
   const { t } = useTranslation();
+  const lang = useLang();
+  const phone = !Grid.useBreakpoint().md;
   const { id } = useParams();
   const tenderQ = useViewTender(id);
   const historyQ = useTenderHistory(id);
-  const linesQ = useViewLines(id);
   const rows = useMemo(
     () => [...(historyQ.data ?? [])].sort((a, b) => a.created.localeCompare(b.created) || a.id - b.id),
     [historyQ.data],
   );
-  const label = (group: string, key: string) =>
-    t(`tenderView.history.${group}.${key}`, { defaultValue: key });
-  const field = (key: string) => t(`tenderView.history.field.${key}`, { defaultValue: key });
-  // Line ids read as their part; prices, quantities, reasons and statuses as the rest of the portal shows them.
-  const parts = useMemo(
-    () => new Map((linesQ.data ?? []).map((l) => [l.id, l.part_code ?? l.part_name])),
-    [linesQ.data],
-  );
-  const value = (k: string, v: unknown): string => {
-    if (v == null || v === '') return '—';
-    if (k === 'detail' && typeof v === 'number') return parts.get(v) ?? `#${v}`;
-    if (k === 'price') return formatPrice(String(v));
-    if (k === 'amount' || k === 'qty') return fmtQty(String(v));
-    if (k === 'reason') return t(`tenders.reason.${String(v)}`, { defaultValue: String(v) });
-    if (k === 'status') return t(`tenders.status.${String(v)}`, { defaultValue: String(v) });
-    return showValue(v);
+
+  const event = (h: HistoryEntry) => {
+    const s = historySentence(h, t, lang);
+    return (
+      <div className="history-event">
+        <Tag color={ENTITY_COLORS[h.entity] ?? 'default'}>
+          {t(`tenderView.history.entity.${h.entity}`, {
+            defaultValue: t('tenderView.history.sentence.something'),
+          })}
+        </Tag>
+        <span data-testid="history-sentence">
+          {s.text}
+          {s.details.length > 0 && (
+            <Typography.Text type="secondary">: {s.details.join(', ')}</Typography.Text>
+          )}
+        </span>
+      </div>
+    );
   };
+  const who = (h: HistoryEntry) => h.user_name ?? t('tenderView.history.system');
+  const columns: TableColumnsType<HistoryEntry> = phone
+    ? [
+        // A phone: one column, when and who above the sentence, so nothing scrolls sideways.
+        {
+          key: 'event',
+          title: t('tenderView.history.event'),
+          render: (_v, h) => (
+            <>
+              <Typography.Text type="secondary" className="history-meta">
+                {fmtDateTime(h.created)} · {who(h)}
+              </Typography.Text>
+              {event(h)}
+            </>
+          ),
+        },
+      ]
+    : [
+        {
+          key: 'created',
+          title: t('tenderView.history.when'),
+          width: 140,
+          render: (_v, h) => fmtDateTime(h.created),
+        },
+        { key: 'user', title: t('tenderView.history.who'), width: 170, render: (_v, h) => who(h) },
+        { key: 'event', title: t('tenderView.history.event'), render: (_v, h) => event(h) },
+      ];
 
-  const columns: TableColumnsType<HistoryEntry> = [
-    {
-      key: 'created',
-      title: t('tenderView.history.when'),
-      width: 150,
-      render: (_v, h) => fmtDateTime(h.created),
-    },
-    {
-      key: 'user',
-      title: t('tenderView.history.who'),
-      width: 180,
-      render: (_v, h) => h.user_name ?? t('tenderView.history.system'),
-    },
-    {
-      key: 'entity',
-      title: t('tenderView.history.what'),
-      width: 220,
-      render: (_v, h) => (
-        <Flex gap={4} wrap>
-          <Tag color={ENTITY_COLORS[h.entity] ?? 'default'}>
-            {label('entity', h.entity)}{' '}
-            {h.entity === 'detail' ? (parts.get(h.entity_id) ?? `#${h.entity_id}`) : `#${h.entity_id}`}
-          </Tag>
-          <strong>{label('action', h.action)}</strong>
-        </Flex>
-      ),
-    },
-    {
-      key: 'data',
-      title: t('tenderView.history.changes'),
-      render: (_v, h) => {
-        const d = h.data ?? {};
-        const st = h.entity === 'detail' ? 'tenders.detail_status' : 'tenders.status';
-        if ((h.action === 'status' || h.action === 'chosen') && 'to' in d) {
-          const { from, to, by, ...rest } = d;
-          return (
-            <span>
-              {from ? t(`${st}.${String(from)}`, { defaultValue: String(from) }) : '—'} →{' '}
-              <strong>{t(`${st}.${String(to)}`, { defaultValue: String(to) })}</strong>
-              {by === 'scheduler' && (
-                <Typography.Text type="secondary"> ({t('tenderView.history.system')})</Typography.Text>
-              )}
-              {Object.keys(rest).length > 0 && (
-                <Typography.Text type="secondary">
-                  {' · '}
-                  {Object.entries(rest)
-                    .map(([k, v]) => `${field(k)}: ${value(k, v)}`)
-                    .join('; ')}
-                </Typography.Text>
-              )}
-            </span>
-          );
-        }
-        // A supplier's id is noise beside its name.
-        const entries = Object.entries(d).filter(
-          ([k, v]) =>
-            !((k === 'supplier' || k === 'supplier_id') && typeof v === 'number' && 'supplier_name' in d),
-        );
-        if (!entries.length) return '';
-        return (
-          <span className="history-data">
-            {entries.map(([k, v], i) => (
-              <span key={k}>
-                {i > 0 && '; '}
-                <Typography.Text type="secondary">{field(k)}:</Typography.Text> {value(k, v)}
-              </span>
-            ))}
-          </span>
-        );
-      },
-    },
-  ];
-
+  if (tenderQ.isError) return <TenderNotFound />;
   return (
     <Flex vertical gap={16}>
       <PageHeader
@@ -143,6 +96,9 @@ export default function TenderHistoryPage() {
         }
         extra={<Link to={`/tenders/${id}/view`}>{t('tenderView.back_to_view')}</Link>}
       />
+      {tenderQ.data && !OPENED.includes(tenderQ.data.status) && (
+        <Alert type="info" showIcon data-testid="history-sealed" title={t('tenderView.history.sealed')} />
+      )}
       <Table<HistoryEntry>
         size="small"
         rowKey="id"
@@ -152,7 +108,7 @@ export default function TenderHistoryPage() {
         dataSource={rows}
         pagination={false}
         locale={{ emptyText: <Empty description={t('tenderView.history.empty')} /> }}
-        scroll={{ x: 900 }}
+        scroll={phone ? undefined : { x: 640 }}
       />
     </Flex>
   );

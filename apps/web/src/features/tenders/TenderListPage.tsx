@@ -1,21 +1,23 @@
 // /tenders: the tender list (spec 1 "Tender list"): collapsible filter, search, sortable columns, paging,
 // row actions, and for buyers row selection with a spreadsheet export and the "add tender" button.
 import { FileExcelOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Flex, Space, Typography } from 'antd';
+import { Button, Flex, Space } from 'antd';
 import { type Key, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useAuth } from '../../app/auth.tsx';
-import { errorToast } from '../../app/providers.tsx';
 import { ResourceTable } from '../../components/ResourceTable.tsx';
 import { SearchBox } from '../../components/SearchBox.tsx';
+import { useAuth } from '../../lib/auth.tsx';
+import { errorToast } from '../../lib/errorToast.ts';
 import { exportXlsx } from '../../lib/exportXlsx.ts';
 import { useListState } from '../../lib/listState.ts';
 import { fetchTendersForExport, type Tender, useTenderList } from './api.ts';
 import { tenderColumns, tenderExportColumns } from './list/columns.tsx';
+import { useDeadlineRefresh } from './list/deadlineRefresh.ts';
 import { defaultFilterStart } from './list/filters.ts';
 import { TenderFilters } from './list/TenderFilters.tsx';
 import './tenders.css';
+import { PageTitle } from '../../components/PageTitle.tsx';
 
 export default function TenderListPage() {
   const { t } = useTranslation();
@@ -24,6 +26,8 @@ export default function TenderListPage() {
   const defaultFilters = useMemo(() => ({ filter_start: defaultFilterStart() }), []);
   const state = useListState({ defaultOrdering: '-start', defaultFilters });
   const list = useTenderList(state.query);
+  // A tender reaching its end or start while the list is open is shown in its new state.
+  useDeadlineRefresh(list.data?.results, list.dataUpdatedAt, list.refetch);
   const [selected, setSelected] = useState<Key[]>([]);
   const [exporting, setExporting] = useState<'selected' | 'all' | null>(null);
   const columns = useMemo(() => tenderColumns(t, isSupplier), [t, isSupplier]);
@@ -47,9 +51,7 @@ export default function TenderListPage() {
   return (
     <div className="tender-page">
       <Flex justify="space-between" align="center" wrap gap={8} className="tender-page-head">
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          {t('tenders.title')}
-        </Typography.Title>
+        <PageTitle>{t('tenders.title')}</PageTitle>
         {isBuyer && (
           <Button
             type="primary"
@@ -109,6 +111,7 @@ export default function TenderListPage() {
         selected={isSupplier ? undefined : selected}
         onSelect={isSupplier ? undefined : setSelected}
         rowClassName={(r) => (r.watched ? 'tender-row-watched' : '')}
+        stickyHeader
       />
     </div>
   );

@@ -13,30 +13,31 @@ import {
   RedoOutlined,
 } from '@ant-design/icons';
 import type { DetailLine } from '@portal/shared';
-import { Alert, App, Button, Card, Flex, Result, Skeleton, Typography } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Flex, Skeleton, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
-import { useAuth } from '../../app/auth.tsx';
-import { errorToast } from '../../app/providers.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { useAuth } from '../../lib/auth.tsx';
+import { errorToast } from '../../lib/errorToast.ts';
 import { toast } from '../../lib/toast.ts';
-import { canDownload, downloadTenderFile } from './api.ts';
+import { can, canDownload, downloadTenderFile, invalidateTenderArea } from './api.ts';
+import { BlacklistModal } from './view/BlacklistModal.tsx';
 import { BuyerActions } from './view/BuyerActions.tsx';
 import { BuyerLines } from './view/BuyerLines.tsx';
-import {
-  BlacklistModal,
-  CommentLogModal,
-  PartInfoModal,
-  SupplierCommentModal,
-  SupplierCommentsViewer,
-} from './view/Modals.tsx';
+import { CommentLogModal } from './view/CommentLogModal.tsx';
+import { PartInfoModal } from './view/PartInfoModal.tsx';
+import { SupplierCommentModal } from './view/SupplierCommentModal.tsx';
+import { SupplierCommentsViewer } from './view/SupplierCommentsViewer.tsx';
 import { SupplierLines } from './view/SupplierLines.tsx';
 import { SupplierOfferForm } from './view/SupplierOfferForm.tsx';
 import { TenderHeader } from './view/TenderHeader.tsx';
+import { TenderNotFound } from './view/TenderNotFound.tsx';
 import { WinnersModal } from './view/WinnersModal.tsx';
 import { useViewActions, useViewLines, useViewTender } from './viewApi.ts';
+import './tenders.css';
 import './view/view.css';
 
 type ModalState =
@@ -44,14 +45,13 @@ type ModalState =
   | { kind: 'viewer' }
   | null;
 
-const SUPPLIER_COMMENT_STATES = ['ACTIVE', 'FINISHED', 'CHOOSING'];
-
 export default function TenderViewPage() {
   const { t } = useTranslation();
   const { id } = useParams();
   const navigate = useNavigate();
+  const qc = useQueryClient();
   const { modal } = App.useApp();
-  const { user, isSupplier, hasGroup } = useAuth();
+  const { user, isSupplier } = useAuth();
   const tenderQ = useViewTender(id);
   const linesQ = useViewLines(id);
   const actions = useViewActions(id ?? '');
@@ -68,18 +68,13 @@ export default function TenderViewPage() {
   const onEnd = useCallback(() => {
     if (isSupplier) {
       toast.success(t('tenderView.toast.tender_finished'));
+      // The list loads afresh (and again once the server has moved the tender), not from its cache.
+      void invalidateTenderArea(qc);
       navigate('/tenders');
     } else setTimeout(() => void tenderQ.refetch().then(() => linesQ.refetch()), 2000);
-  }, [isSupplier, navigate, t, tenderQ, linesQ]);
+  }, [isSupplier, navigate, t, tenderQ, linesQ, qc]);
 
-  if (tenderQ.isError)
-    return (
-      <Result
-        status="warning"
-        title={t('tenderView.not_found')}
-        extra={<Link to="/tenders">{t('tenderView.back')}</Link>}
-      />
-    );
+  if (tenderQ.isError) return <TenderNotFound />;
   if (!tender || !linesQ.data || !user) return <Skeleton active paragraph={{ rows: 10 }} />;
   const s = tender.status;
   // A DRAFT tender opens in the form, never in the view.
@@ -87,8 +82,9 @@ export default function TenderViewPage() {
   const lines = linesQ.data;
   const offset = tender.clockOffsetMs;
   const today = dayjs(Date.now() + offset).format('YYYY-MM-DD');
-  const isAdmin = hasGroup('ADMINISTRATOR');
-  const canBlacklist = user.can_blacklist && hasGroup('ADMINISTRATOR', 'CONTRACTOR');
+  // A PLAIN employee of a company that keeps its offers from employees: read-only, with the reason.
+  const offersHidden =
+    isSupplier && user.role !== 'ADVANCED' && !user.is_admin && !tender.company_proposals_sharing_enabled;
 
   const ask = (title: string, onOk: () => Promise<unknown>) =>
     modal.confirm({
@@ -117,11 +113,16 @@ export default function TenderViewPage() {
         toast.error(t('tenderView.toast.reopen_fail'));
       }
     });
+  const cancelProposals = (line: DetailLine) =>
+    ask(t('tenderRules.cancel_proposals_question', { name: line.part_name }), async () => {
+      await actions.cancelProposals.mutateAsync(line);
+      toast.success(t('tenderRules.proposals_canceled'));
+    });
   const dl = (kind: 'excel' | 'pdf') => downloadTenderFile(tender.id, kind).catch(errorToast);
 
   const extra = (
     <>
-      {isSupplier && (s === 'WAITING' || s === 'ACTIVE') && (
+      {can(tender, 'watch') && (s === 'WAITING' || s === 'ACTIVE') && (
         <Button
           icon={tender.watched ? <EyeInvisibleOutlined /> : <EyeOutlined />}
           onClick={watch}
@@ -130,7 +131,7 @@ export default function TenderViewPage() {
           {tender.watched ? t('tenderView.watch.unwatch') : t('tenderView.watch.watch')}
         </Button>
       )}
-      {canDownload(tender, isSupplier) && (
+      {canDownload(tender) && (
         <>
           <Button icon={<FileExcelOutlined />} onClick={() => dl('excel')}>
             {t('tenders.download_excel')}
@@ -140,17 +141,17 @@ export default function TenderViewPage() {
           </Button>
         </>
       )}
-      {!isSupplier && s === 'ORDERED' && (
-        <>
-          <Link to={`/tenders/${tender.id}/history`} target="_blank" rel="noopener">
-            <Button icon={<HistoryOutlined />}>{t('tenderView.actions.history')}</Button>
-          </Link>
-          <Link to={`/tenders/${tender.id}/export`}>
-            <Button icon={<ExportOutlined />}>{t('tenderView.actions.export_page')}</Button>
-          </Link>
-        </>
+      {can(tender, 'history') && s === 'ORDERED' && (
+        <Link to={`/tenders/${tender.id}/history`} target="_blank" rel="noopener">
+          <Button icon={<HistoryOutlined />}>{t('tenderView.actions.history')}</Button>
+        </Link>
       )}
-      {isAdmin && !['DRAFT', 'WAITING', 'ACTIVE'].includes(s) && (
+      {can(tender, 'export') && (
+        <Link to={`/tenders/${tender.id}/export`}>
+          <Button icon={<ExportOutlined />}>{t('tenderView.actions.export_page')}</Button>
+        </Link>
+      )}
+      {can(tender, 'reopen') && (
         <Button icon={<RedoOutlined />} onClick={reopen}>
           {t('tenderView.actions.reopen')}
         </Button>
@@ -159,19 +160,22 @@ export default function TenderViewPage() {
   );
 
   let body: React.ReactNode;
-  if (isSupplier && s === 'ACTIVE')
+  if (isSupplier && s === 'ACTIVE' && can(tender, 'offer'))
     body = (
       <SupplierOfferForm tender={tender} lines={lines} today={today} onInfo={onInfo} onComment={onComment} />
     );
   else if (isSupplier)
     body = (
       <Flex vertical gap={12}>
-        <SupplierLines
-          tender={tender}
-          lines={lines}
-          onInfo={onInfo}
-          onComment={SUPPLIER_COMMENT_STATES.includes(s) ? onComment : undefined}
-        />
+        {offersHidden && (
+          <Alert
+            type="info"
+            showIcon
+            data-testid="offers-not-shared"
+            title={t('tenderRules.offers_not_shared')}
+          />
+        )}
+        <SupplierLines tender={tender} lines={lines} onInfo={onInfo} onComment={onComment} />
         {tender.comments_options.length > 0 && (
           <Card size="small" title={t('tenderView.offer.comment')}>
             {tender.comments_options.map((c) => (
@@ -192,11 +196,11 @@ export default function TenderViewPage() {
         <BuyerLines
           tender={tender}
           lines={lines}
-          canBlacklist={canBlacklist}
           onInfo={onInfo}
           onComments={onLog}
           onBlacklist={onBlacklist}
           onWinners={onWinners}
+          onCancelProposals={cancelProposals}
         />
         <BuyerActions tender={tender} lines={lines} onCommentsViewer={() => setOpen({ kind: 'viewer' })} />
       </Flex>

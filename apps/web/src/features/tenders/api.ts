@@ -1,7 +1,7 @@
 // Tender area API: types from the shared contract and TanStack Query hooks for tenders and their lines.
 // Every tender query key starts with resourceKey('/tenders/') and every line query with resourceKey('/details/'),
 // so a mutation refreshes all screens of the area with one invalidation (the view helper's viewApi.ts builds on these).
-import type { DetailLine, Tender, TenderStatus, TenderWrite } from '@portal/shared';
+import type { Actor, DetailLine, Tender, TenderAction, TenderStatus, TenderWrite } from '@portal/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, download, type Paged } from '../../lib/api.ts';
 import { resourceKey } from '../../lib/resource.ts';
@@ -47,6 +47,8 @@ export function fetchTendersForExport(query: ListQuery, ids?: (string | number)[
 
 export function useTender(id: number | string | undefined, opts: { exportData?: boolean } = {}) {
   return useQuery({
+    // A missing tender is told by the page itself (one message, not a toast beside it).
+    meta: { pageShows: [404] },
     queryKey: opts.exportData ? [...tenderKeys.item(id ?? ''), 'export'] : tenderKeys.item(id ?? ''),
     queryFn: ({ signal }) =>
       api<Tender>('GET', `${TENDERS}${id}/`, {
@@ -107,12 +109,28 @@ export function invalidateTenderArea(qc: ReturnType<typeof useQueryClient>) {
 }
 
 /** Who may download an ORDERED tender's files: buyers, or a supplier whose company won a line. */
-export const canDownload = (t: Pick<Tender, 'status' | 'is_winner'>, isSupplier: boolean) =>
-  t.status === 'ORDERED' && (!isSupplier || t.is_winner);
+/** The server's rule table says what the caller may do with each tender (`abilities`); the screens only read it. */
+export const can = (t: Pick<Tender, 'abilities'> | undefined | null, action: TenderAction) =>
+  !!t?.abilities?.includes(action);
+
+/** The signed-in user as the shared rule table sees it (for screens without a tender yet, e.g. a new one). */
+export const actorOfUser = (u: {
+  group: Actor['group'];
+  role: string;
+  is_admin: boolean;
+  can_blacklist: boolean;
+}): Actor => ({
+  group: u.group,
+  supplierRole: u.role === 'ADVANCED' ? 'ADVANCED' : u.group === 'SUPPLIER' ? 'PLAIN' : null,
+  isCompanyAdmin: u.is_admin,
+  canBlacklist: u.can_blacklist,
+});
+
+/** Order files: buyers of an ORDERED tender, or a winning supplier with the offer rights. */
+export const canDownload = (t: Pick<Tender, 'abilities'>) => can(t, 'download');
 
 /** A DRAFT tender can be deleted only while it has no lines. */
-export const canDelete = (t: Pick<Tender, 'status' | 'details_count'>) =>
-  t.status === 'DRAFT' && t.details_count === 0;
+export const canDelete = (t: Pick<Tender, 'abilities'>) => can(t, 'delete');
 
 export const TENDER_STATUS_COLORS: Record<TenderStatus, string> = {
   DRAFT: 'default',
@@ -149,6 +167,7 @@ export function usePreparedLines(query: {
 /** A tender's lines (chosen lines in the form load up to 500). */
 export function useTenderLines(tenderId: number | string | undefined, pageSize = 500) {
   return useQuery({
+    meta: { pageShows: [404] },
     queryKey: [...detailKeys.ofTender(tenderId ?? ''), pageSize],
     queryFn: ({ signal }) =>
       api<Paged<DetailLine>>('GET', DETAILS, {

@@ -3,7 +3,8 @@
 import type { DetailLine, OfferWrite, Tender, TenderStatus, WinnersWrite } from '@portal/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type Paged } from '../../lib/api.ts';
-import { detailKeys, invalidateTenderArea, tenderKeys } from './api.ts';
+import { invalidateTenderArea } from './api.ts';
+import { linesViewQuery, MISSING_SHOWN, rows, tenderViewQuery, viewKeys } from './viewQueries.ts';
 
 export type { DetailLine, Proposal, Tender, WinnerEntry } from '@portal/shared';
 
@@ -14,6 +15,8 @@ export interface HistoryEntry {
   action: string;
   user_name: string | null;
   data: Record<string, unknown>;
+  /** What the row's ids stand for (part, supplier, producer, price, group, warehouse), named by the server. */
+  names?: Record<string, string>;
   created: string;
 }
 
@@ -22,50 +25,19 @@ export interface Producer {
   name: string;
 }
 
-/** The tender, plus the server's clock when the server sends it (for the countdown). */
-export type ViewTender = Tender & { server_time?: string | null; now?: string | null };
-
-export const viewKeys = {
-  tender: (id: string | number) => [...tenderKeys.item(id), 'view'] as const,
-  lines: (id: string | number) => [...detailKeys.ofTender(id), 'view'] as const,
-  exportData: (id: string | number) => [...tenderKeys.item(id), 'export-page'] as const,
-  history: (id: string | number) => [...tenderKeys.item(id), 'history'] as const,
-};
-
-/** A list call with page_size=0 answers a plain array; tolerate the paged shape too. */
-function rows<T>(r: T[] | Paged<T>): T[] {
-  return Array.isArray(r) ? r : r.results;
-}
+export { type ViewTender, viewKeys } from './viewQueries.ts';
 
 export function useViewTender(id: string | undefined) {
-  return useQuery({
-    queryKey: viewKeys.tender(id ?? ''),
-    enabled: !!id,
-    queryFn: async ({ signal }) => {
-      const sent = Date.now();
-      const t = await api<ViewTender>('GET', `/tenders/${id}/`, { signal });
-      // Offset between the server's clock and ours, from the server's own time when it sends one.
-      const serverTime = t.server_time ?? t.now ?? null;
-      const offsetMs = serverTime ? Date.parse(serverTime) - (sent + Date.now()) / 2 : 0;
-      return { ...t, clockOffsetMs: Number.isFinite(offsetMs) ? offsetMs : 0 };
-    },
-  });
+  return useQuery({ ...tenderViewQuery(id ?? ''), enabled: !!id });
 }
 
 export function useViewLines(id: string | undefined) {
-  return useQuery({
-    queryKey: viewKeys.lines(id ?? ''),
-    enabled: !!id,
-    queryFn: ({ signal }) =>
-      api<DetailLine[] | Paged<DetailLine>>('GET', '/details/', {
-        query: { tender: id, page_size: 0 },
-        signal,
-      }).then(rows),
-  });
+  return useQuery({ ...linesViewQuery(id ?? ''), enabled: !!id });
 }
 
 export function useExportData(id: string | undefined) {
   return useQuery({
+    meta: MISSING_SHOWN,
     queryKey: viewKeys.exportData(id ?? ''),
     enabled: !!id,
     queryFn: ({ signal }) => api<Tender>('GET', `/tenders/${id}/`, { query: { export_data: true }, signal }),
@@ -74,6 +46,7 @@ export function useExportData(id: string | undefined) {
 
 export function useTenderHistory(id: string | undefined) {
   return useQuery({
+    meta: MISSING_SHOWN,
     queryKey: viewKeys.history(id ?? ''),
     enabled: !!id,
     queryFn: ({ signal }) =>
@@ -119,8 +92,17 @@ export function useViewActions(id: string | number) {
         api('PATCH', `/details/${detail}/add_winners/`, { body }),
       true,
     ),
-    deleteWinners: useViewMutation((detail: number) =>
-      api('PATCH', `/details/${detail}/delete_winners/`, { body: {} }),
+    deleteWinners: useViewMutation(({ detail, version }: { detail: number; version: string }) =>
+      api('PATCH', `/details/${detail}/delete_winners/`, { body: { version } }),
+    ),
+    /** Evaluation "cancel proposals": the part's proposals are refused and the line becomes FAILED. */
+    cancelProposals: useViewMutation((line: DetailLine) =>
+      api('PATCH', `/details/${line.id}/`, {
+        body: {
+          status: 'FAILED',
+          proposals: line.proposals.flatMap((p) => (p.id == null ? [] : [p.id])),
+        },
+      }),
     ),
     supplierComment: useViewMutation(
       ({ detail, comment }: { detail: number; comment: string }) =>

@@ -1,9 +1,10 @@
 // Chosen lines of the tender form: editable order quantity, remove, a total row; paged locally (50 per page)
 // so a tender with hundreds of lines stays quick.
 import { MinusCircleOutlined } from '@ant-design/icons';
-import { Alert, Button, InputNumber, Table, Tooltip } from 'antd';
+import { Alert, Button, Table, Tooltip } from 'antd';
 import { memo, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DecimalInput } from '../../../components/DecimalInput.tsx';
 import { fmtQty } from '../../../lib/format.ts';
 import { lineColumns } from './lineColumns.tsx';
 import type { ChosenLine } from './useChosenLines.ts';
@@ -17,16 +18,13 @@ const QtyInput = memo(function QtyInput(props: {
   onChange(id: number, qty: string): void;
 }) {
   return (
-    <InputNumber<string>
+    <DecimalInput
       className="qty-input"
       size="small"
-      stringMode
-      min="0"
-      step="1"
       value={props.qty}
       aria-label={props.label}
       data-testid={`chosen-qty-${props.id}`}
-      onChange={(v) => props.onChange(props.id, v ?? '')}
+      onChange={(v) => props.onChange(props.id, v)}
     />
   );
 });

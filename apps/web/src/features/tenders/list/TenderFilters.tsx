@@ -5,8 +5,8 @@ import { TENDER_STATUSES } from '@portal/shared';
 import { Badge, Button, Checkbox, Collapse, DatePicker, Flex, Form, Select, Space, Switch } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CLEARABLE } from '../../../components/ClearIcon.tsx';
 import { DATE } from '../../../lib/format.ts';
-
 import { type Draft, FILTER_KEYS, fromDraft, QUICK, type Quick, toDraft } from './filters.ts';
 
 const OPEN_KEY = 'tenders:filter_open';
@@ -62,7 +62,7 @@ export function TenderFilters(props: {
         <Form.Item label={t('tenders.fields.status')} style={{ marginBottom: 8, minWidth: 260 }}>
           <Select
             mode="multiple"
-            allowClear
+            allowClear={CLEARABLE}
             value={draft.statuses}
             onChange={(v) => set({ statuses: v })}
             placeholder={t('tenders.list.filter.all_statuses')}

@@ -10,9 +10,10 @@ import {
 import { Button, Popconfirm, Space, Tooltip } from 'antd';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorToast } from '../../../app/providers.tsx';
+import { errorToast } from '../../../lib/errorToast.ts';
 import { toast } from '../../../lib/toast.ts';
 import {
+  can,
   canDelete,
   canDownload,
   downloadTenderFile,
@@ -62,20 +63,15 @@ function ConfirmAction(props: {
   );
 }
 
-export const TenderRowActions = memo(function TenderRowActions({
-  tender,
-  isSupplier,
-}: {
-  tender: Tender;
-  isSupplier: boolean;
-}) {
+/** Each action shows only when the tender's `abilities` (the server's rule table) include it. */
+export const TenderRowActions = memo(function TenderRowActions({ tender }: { tender: Tender }) {
   const { t } = useTranslation();
   const remove = useRemoveTender();
   const log = useTenderLog();
   const get = (kind: TenderFileKind) => downloadTenderFile(tender.id, kind).catch(errorToast);
   return (
     <Space size={0}>
-      {canDownload(tender, isSupplier) && (
+      {canDownload(tender) && (
         <>
           <ConfirmAction
             title={t('tenders.list.confirm.download_excel', { code: tender.tender_code })}
@@ -93,7 +89,7 @@ export const TenderRowActions = memo(function TenderRowActions({
           />
         </>
       )}
-      {!isSupplier && canDelete(tender) && (
+      {canDelete(tender) && (
         <ConfirmAction
           title={t('tenders.list.confirm.delete', { code: tender.tender_code })}
           label={t('tenders.list.delete')}
@@ -108,7 +104,7 @@ export const TenderRowActions = memo(function TenderRowActions({
           }
         />
       )}
-      {isSupplier && (
+      {can(tender, 'watch') && (
         <ConfirmAction
           title={t(tender.watched ? 'tenders.list.confirm.unwatch' : 'tenders.list.confirm.watch', {
             code: tender.tender_code,

@@ -1,6 +1,6 @@
 // Columns of the tender list (spec "Tender list"), per role, and the same data as spreadsheet columns.
 import { CheckCircleOutlined, SyncOutlined, WarningOutlined } from '@ant-design/icons';
-import { Tag, Tooltip, Typography } from 'antd';
+import { Tag, Tooltip } from 'antd';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import type { ResourceColumn } from '../../../components/ResourceTable.tsx';
@@ -132,11 +132,15 @@ export function tenderColumns(t: TFunction, isSupplier: boolean): ResourceColumn
       key: 'actions',
       title: '',
       fixed: 'right',
-      render: (_v, r) => <TenderRowActions tender={r} isSupplier={isSupplier} />,
+      render: (_v, r) => <TenderRowActions tender={r} />,
     },
   ];
-  return cols.filter((c): c is ResourceColumn<Tender> => !!c);
+  // A phone shows the key columns (code, end, status, actions); the others from a tablet's width on.
+  return cols
+    .filter((c): c is ResourceColumn<Tender> => !!c)
+    .map((c) => (PHONE_COLUMNS.includes(c.key) ? c : { ...c, responsive: ['md'] }));
 }
+const PHONE_COLUMNS = ['tender_code', 'finish', 'status', 'actions'];
 
 /** The spreadsheet columns (export.xlsx, sheet 'data'). */
 export function tenderExportColumns(t: TFunction) {

@@ -10,9 +10,7 @@ import { Link } from 'react-router';
 import { errorText } from '../../../i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useViewActions } from '../viewApi.ts';
-import { commentError } from './Modals.tsx';
-
-const CANCELABLE: Tender['status'][] = ['WAITING', 'ACTIVE', 'FINISHED', 'CHOOSING'];
+import { commentError } from './commentRules.ts';
 
 export function BuyerActions(props: { tender: Tender; lines: DetailLine[]; onCommentsViewer(): void }) {
   const { t } = useTranslation();
@@ -63,22 +61,27 @@ export function BuyerActions(props: { tender: Tender; lines: DetailLine[]; onCom
 
   const buttons = (
     <Flex gap={8} wrap>
-      {s === 'WAITING' && (
+      {s === 'WAITING' && tender.abilities.includes('edit') && (
         <Link to={`/tenders/${tender.id}/edit`}>
           <Button icon={<EditOutlined />}>{t('tenderView.actions.edit')}</Button>
         </Link>
       )}
-      {s === 'FINISHED' && (
+      {tender.abilities.includes('choose') && (
         <Button type="primary" icon={<PlayCircleOutlined />} onClick={startChoosing}>
           {t('tenderView.actions.start_choosing')}
         </Button>
       )}
       {(s === 'FINISHED' || s === 'CHOOSING' || s === 'ORDERED') && (
         <Button onClick={props.onCommentsViewer}>
-          {t('tenderView.comment.viewer_button', { count: tender.comments_options.length })}
+          {t('tenderView.comment.viewer_button', {
+            // The viewer shows the tender comments and every part's supplier comments: the count says both.
+            count:
+              tender.comments_options.length +
+              props.lines.reduce((n, l) => n + l.supplier_comments.length, 0),
+          })}
         </Button>
       )}
-      {CANCELABLE.includes(s) && (
+      {tender.abilities.includes('cancel') && (
         <Button danger icon={<CloseCircleOutlined />} onClick={cancelTender}>
           {t('tenderView.actions.cancel_tender')}
         </Button>
@@ -88,7 +91,7 @@ export function BuyerActions(props: { tender: Tender; lines: DetailLine[]; onCom
 
   return (
     <Flex vertical gap={12}>
-      {s === 'CHOOSING' && (
+      {tender.abilities.includes('confirm') && (
         <Card size="small" title={t('tenderView.actions.confirm_title')}>
           <Flex vertical gap={8}>
             <Typography.Text>

@@ -1,11 +1,20 @@
 // Buyer-side line table of the view: part code, transport number, offers (sealed placeholders while
 // WAITING/ACTIVE), creator, order number, status, sync; per-part actions by state (info, comments log,
 // blacklist when FINISHED, winners when CHOOSING).
-import { CommentOutlined, InfoCircleOutlined, StopOutlined, TrophyOutlined } from '@ant-design/icons';
+import {
+  CloseCircleOutlined,
+  CommentOutlined,
+  InfoCircleOutlined,
+  StopOutlined,
+  SyncOutlined,
+  TrophyOutlined,
+} from '@ant-design/icons';
 import type { DetailLine, Tender } from '@portal/shared';
 import { Badge, Button, Flex, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAuth } from '../../../lib/auth.tsx';
+import { useBcRetry } from '../../../lib/bcSync.ts';
 import { fmtQty } from '../../../lib/format.ts';
 import { OffersCell } from './OffersCell.tsx';
 import type { LineAction } from './SupplierOfferForm.tsx';
@@ -27,15 +36,22 @@ const BC_COLORS: Record<string, string> = {
 export function BuyerLines(props: {
   tender: Tender;
   lines: DetailLine[];
-  canBlacklist: boolean;
   onInfo: LineAction;
   onComments: LineAction;
   onBlacklist: LineAction;
   onWinners: LineAction;
+  onCancelProposals: LineAction;
 }) {
   const { t } = useTranslation();
   const { tender, lines } = props;
   const status = tender.status;
+  const { hasGroup } = useAuth();
+  const mayRetry = hasGroup('ADMINISTRATOR', 'CONTRACTOR');
+  const bc = useBcRetry(lines);
+  // Room for the winner and cancel-proposals buttons only when someone may use them.
+  const wide = lines.some(
+    (l) => l.abilities.includes('choose_winners') || l.abilities.includes('cancel_proposals'),
+  );
   const columns = useMemo<TableColumnsType<DetailLine>>(() => {
     const cols: TableColumnsType<DetailLine> = [
       {
@@ -57,11 +73,24 @@ export function BuyerLines(props: {
               <Tag color={DETAIL_COLORS[l.status]}>{t(`tenders.detail_status.${l.status}`)}</Tag>
               {status === 'ORDERED' && l.bc_status && (
                 <Tooltip title={t('tenders.fields.sync')}>
-                  <Tag color={BC_COLORS[l.bc_status] ?? 'default'}>
+                  <Tag color={BC_COLORS[l.bc_status] ?? 'default'} data-testid="bc-status">
                     {t(`tenderView.bc.${l.bc_status}`, l.bc_status)}
                   </Tag>
                 </Tooltip>
               )}
+              {status === 'ORDERED' &&
+                mayRetry &&
+                (l.bc_status === 'error' || l.bc_status === 'incompatible') && (
+                  <Tooltip title={t('bc.retry')}>
+                    <Button
+                      size="small"
+                      icon={<SyncOutlined />}
+                      aria-label={t('bc.retry_named', { code: l.part_code })}
+                      loading={bc.busy(l.id)}
+                      onClick={() => bc.retry(l.id)}
+                    />
+                  </Tooltip>
+                )}
             </Flex>
           </Flex>
         ),
@@ -93,13 +122,13 @@ export function BuyerLines(props: {
       {
         key: 'actions',
         title: '',
-        width: status === 'CHOOSING' ? 150 : 70,
+        width: wide ? 150 : 70,
         fixed: 'right',
         render: (_v, l) => {
           const n = l.supplier_comments.length + (l.winner_comment ? 1 : 0);
           return (
             <Flex gap={6} wrap>
-              {status === 'CHOOSING' && (
+              {l.abilities.includes('choose_winners') && (
                 <Button
                   size="small"
                   type={l.winners.length ? 'default' : 'primary'}
@@ -120,7 +149,18 @@ export function BuyerLines(props: {
                   />
                 </Badge>
               </Tooltip>
-              {status === 'FINISHED' && props.canBlacklist && (
+              {l.abilities.includes('cancel_proposals') && (
+                <Tooltip title={t('tenderRules.cancel_proposals')}>
+                  <Button
+                    size="small"
+                    icon={<CloseCircleOutlined />}
+                    aria-label={t('tenderRules.cancel_proposals')}
+                    data-testid={`cancel-proposals-${l.id}`}
+                    onClick={() => props.onCancelProposals(l)}
+                  />
+                </Tooltip>
+              )}
+              {l.abilities.includes('blacklist') && (
                 <Tooltip title={t('tenderView.blacklist.button')}>
                   <Button
                     size="small"
@@ -137,7 +177,18 @@ export function BuyerLines(props: {
       },
     ];
     return cols;
-  }, [t, status, props.canBlacklist, props.onInfo, props.onComments, props.onBlacklist, props.onWinners]);
+  }, [
+    t,
+    status,
+    wide,
+    props.onInfo,
+    props.onComments,
+    props.onBlacklist,
+    props.onWinners,
+    props.onCancelProposals,
+    mayRetry,
+    bc,
+  ]);
 
   const big = lines.length > 100;
   const width = columns.reduce((sum, c) => sum + Number(c.width ?? 0), 0);

@@ -5,6 +5,7 @@ import { Button, DatePicker, Flex, Input, Tooltip, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { memo, useCallback, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DecimalInput } from '../../../components/DecimalInput.tsx';
 import { errorText } from '../../../i18n/index.ts';
 import { DATE } from '../../../lib/format.ts';
 import { canAddOffer, type DraftOffer, type OfferStore } from './offerDraft.ts';
@@ -63,14 +64,13 @@ const OfferLine = memo(function OfferLine(props: {
         />
       </Field>
       <Field width={w1} error={e?.price}>
-        <Input
+        <DecimalInput
           value={o.price}
-          inputMode="decimal"
-          placeholder="0,00"
           aria-label={label('price')}
           status={st('price')}
-          onChange={(ev) => set({ price: ev.target.value.replace(/[^\d.,]/g, '') })}
+          onChange={(price) => set({ price })}
           suffix="€"
+          data-testid={`price-${detail}-${n}`}
         />
       </Field>
       <Field width={w2} error={e?.delivery_date}>
@@ -107,21 +107,19 @@ const OfferLine = memo(function OfferLine(props: {
         />
       </Field>
       <Field width={w5} error={e?.available_qty}>
-        <Input
+        <DecimalInput
           value={o.available_qty}
-          inputMode="decimal"
           aria-label={label('available_qty')}
           status={st('available_qty')}
-          onChange={(ev) => set({ available_qty: ev.target.value })}
+          onChange={(available_qty) => set({ available_qty })}
         />
       </Field>
       <Field width={w6} error={e?.additional_qty}>
-        <Input
+        <DecimalInput
           value={o.additional_qty}
-          inputMode="decimal"
           aria-label={label('additional_qty')}
           status={st('additional_qty')}
-          onChange={(ev) => set({ additional_qty: ev.target.value })}
+          onChange={(additional_qty) => set({ additional_qty })}
         />
       </Field>
       <Tooltip title={t('tenderView.offer.remove_line')}>

@@ -4,6 +4,7 @@ import { PRODUCER_SEARCH_MIN_CHARS } from '@portal/shared';
 import { App, Select, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CLEARABLE } from '../../../components/ClearIcon.tsx';
 import { errorText } from '../../../i18n/index.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -91,7 +92,7 @@ export function ProducerSelect(props: {
     <Select<number>
       id={props.id}
       className="offer-producer"
-      allowClear
+      allowClear={CLEARABLE}
       value={props.value?.id}
       status={props.status}
       placeholder={t('tenderView.offer.producer')}

@@ -2,7 +2,7 @@
 // price with reason, delivery and quantity); ORDERED highlights winning lines with their ordered quantity.
 import { MessageOutlined } from '@ant-design/icons';
 import type { DetailLine, Tender } from '@portal/shared';
-import { Button, Flex, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Grid, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fmtDate, fmtQty, formatPrice } from '../../../lib/format.ts';
@@ -16,6 +16,7 @@ export function SupplierLines(props: {
 }) {
   const { t } = useTranslation();
   const ordered = props.tender.status === 'ORDERED';
+  const phone = !Grid.useBreakpoint().md;
   const columns = useMemo<TableColumnsType<DetailLine>>(
     () => [
       {
@@ -78,8 +79,13 @@ export function SupplierLines(props: {
                         )}
                       </td>
                       <td className="num">
-                        {formatPrice(p.price)}
-                        {w && <Tag style={{ marginLeft: 4 }}>{t(`tenders.reason.${w.reason}`)}</Tag>}
+                        <div>{formatPrice(p.price)}</div>
+                        {w && (
+                          // On its own line under the price: beside it the badge ran over the delivery date.
+                          <div className="offer-reason" data-testid="winner-reason">
+                            <Tag>{t(`tenders.reason.${w.reason}`)}</Tag>
+                          </div>
+                        )}
                       </td>
                       <td>{fmtDate(p.delivery_date)}</td>
                       <td>{fmtQty(p.available_qty)}</td>
@@ -103,7 +109,7 @@ export function SupplierLines(props: {
                 {c.content}
               </Typography.Text>
             ))}
-            {props.onComment && (
+            {props.onComment && l.abilities.includes('comment_line') && (
               <Button
                 size="small"
                 type="link"
@@ -121,6 +127,7 @@ export function SupplierLines(props: {
     [t, ordered, props.onInfo, props.onComment],
   );
   const big = props.lines.length > 100;
+  if (phone) return <SupplierLineCards {...props} ordered={ordered} />;
   return (
     <Table<DetailLine>
       size="small"
@@ -135,5 +142,94 @@ export function SupplierLines(props: {
         ordered && l.winners.some((w) => l.proposals.some((p) => p.id === w.name)) ? 'line-won' : ''
       }
     />
+  );
+}
+
+/**
+ * On a phone: one card per part (name, quantity, own offers, comment) instead of a table that scrolls sideways;
+ * a winning offer shows its ordered quantity and reason, the card of a won part is highlighted.
+ */
+function SupplierLineCards(props: {
+  lines: DetailLine[];
+  ordered: boolean;
+  onInfo: LineAction;
+  onComment?: LineAction;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Flex vertical gap={8} data-testid="supplier-line-cards">
+      {props.lines.map((l) => {
+        const own = l.proposals.filter((p) => !p.sealed);
+        const wins = new Map(l.winners.map((w) => [w.name, w]));
+        const won = props.ordered && own.some((p) => p.id != null && wins.has(p.id));
+        return (
+          <Card
+            key={l.id}
+            size="small"
+            className={won ? 'supplier-line-card line-won' : 'supplier-line-card'}
+            title={
+              <Button
+                type="link"
+                size="small"
+                style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }}
+                onClick={() => props.onInfo(l)}
+              >
+                {l.part_name}
+              </Button>
+            }
+            extra={`${fmtQty(l.qty)} ${l.part_unit_code ?? ''}`}
+          >
+            {!own.length && (
+              <Typography.Text type="secondary">{t('tenderView.offers.not_offered')}</Typography.Text>
+            )}
+            {own.map((p) => {
+              const w = p.id != null ? wins.get(p.id) : undefined;
+              return (
+                <div
+                  key={p.id ?? p.price}
+                  className={props.ordered && w ? 'own-offer-card offer-winner' : 'own-offer-card'}
+                  data-testid="own-offer"
+                >
+                  <Flex justify="space-between" gap={8} wrap>
+                    <strong>{formatPrice(p.price)}</strong>
+                    {w && <Tag data-testid="winner-reason">{t(`tenders.reason.${w.reason}`)}</Tag>}
+                  </Flex>
+                  <div className="offer-sub">
+                    {t('tenderView.offer.delivery_date')}: {fmtDate(p.delivery_date)} ·{' '}
+                    {t('tenderView.offer.available_qty')}: {fmtQty(p.available_qty)}
+                  </div>
+                  {props.ordered && w && (
+                    <div>
+                      {t('tenderView.offers.ordered')}: <strong>{fmtQty(w.amount)}</strong>
+                    </div>
+                  )}
+                </div>
+              );
+            })}
+            {(l.supplier_comments.length > 0 ||
+              (props.onComment && l.abilities.includes('comment_line'))) && (
+              <Flex vertical gap={2} style={{ marginTop: 6 }}>
+                {l.supplier_comments.map((c) => (
+                  <Typography.Text key={c.id} style={{ whiteSpace: 'pre-wrap' }}>
+                    {c.content}
+                  </Typography.Text>
+                ))}
+                {props.onComment && l.abilities.includes('comment_line') && (
+                  <Button
+                    size="small"
+                    type="link"
+                    icon={<MessageOutlined />}
+                    style={{ padding: 0, alignSelf: 'flex-start' }}
+                    onClick={() => props.onComment?.(l)}
+                  >
+                    {l.supplier_comments.length ? t('tenderView.comment.edit') : t('tenderView.comment.add')}
+                  </Button>
+                )}
+              </Flex>
+            )}
+          </Card>
+        );
+      })}
+    </Flex>
   );
 }

@@ -4,19 +4,27 @@ import { InfoCircleOutlined, MessageOutlined } from '@ant-design/icons';
 import { COMMENT_MAX, type DetailLine } from '@portal/shared';
 import { App, Button, Checkbox, Flex, Input, Table, type TableColumnsType, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { memo, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { errorText } from '../../../i18n/index.ts';
 import { ApiError } from '../../../lib/api.ts';
+import { useAuth } from '../../../lib/auth.tsx';
 import { fmtQty } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useUnsavedChangesGuard } from '../../../lib/unsaved.ts';
 import { type Tender, useViewActions } from '../viewApi.ts';
 import { OFFERS_WIDTH, OfferFieldLabels, OfferPartEditor } from './OfferPartRow.tsx';
 
 const TABLE_WIDTH = 50 + 170 + 75 + OFFERS_WIDTH;
 
-import { OfferStore, placeErrors, validateDraft } from './offerDraft.ts';
+import { type DraftOffer, OfferStore, placeErrors, validateDraft } from './offerDraft.ts';
+
+interface KeptDraft {
+  drafts: [number, DraftOffer[]][];
+  comment: string;
+  agreed: boolean;
+}
 
 export type LineAction = (line: DetailLine) => void;
 
@@ -41,15 +49,17 @@ const PartCell = memo(function PartCell(props: {
         >
           {t('tenderView.part.info')}
         </Button>
-        <Button
-          size="small"
-          type="link"
-          className="part-link"
-          icon={<MessageOutlined />}
-          onClick={() => props.onComment(line)}
-        >
-          {own ? t('tenderView.comment.edit') : t('tenderView.comment.add')}
-        </Button>
+        {line.abilities.includes('comment_line') && (
+          <Button
+            size="small"
+            type="link"
+            className="part-link"
+            icon={<MessageOutlined />}
+            onClick={() => props.onComment(line)}
+          >
+            {own ? t('tenderView.comment.edit') : t('tenderView.comment.add')}
+          </Button>
+        )}
       </Flex>
     </Flex>
   );
@@ -79,6 +89,67 @@ export function SupplierOfferForm(props: {
   const [commentError, setCommentError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const tableRef = useRef<{ scrollTo?(cfg: { key: number }): void }>(null);
+
+  // The offer in progress is kept in this browser (per tender and user) as it is typed, so an expired session,
+  // a closed tab or a crash loses nothing: it is put back when the form opens again, until it is sent.
+  const { user } = useAuth();
+  const draftKey = `offer-draft:${tender.id}:${user?.id ?? 0}`;
+  const [dirty, setDirty] = useState(false);
+  useUnsavedChangesGuard(dirty);
+  const latest = useRef({ comment, agreed });
+  latest.current = { comment, agreed };
+  const keepTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const pending = useRef(false);
+  const flush = useRef(() => {});
+  flush.current = () => {
+    clearTimeout(keepTimer.current);
+    if (!pending.current) return;
+    pending.current = false;
+    // The parts built so far: the others are unchanged from the server's lines.
+    const kept: KeptDraft = { drafts: [...store.built.entries()], ...latest.current };
+    try {
+      localStorage.setItem(draftKey, JSON.stringify(kept));
+    } catch {
+      // storage full or disabled: the guard still asks before leaving
+    }
+  };
+  const keep = useRef(() => {});
+  keep.current = () => {
+    setDirty(true);
+    pending.current = true;
+    clearTimeout(keepTimer.current);
+    keepTimer.current = setTimeout(() => flush.current(), 300);
+  };
+  const forget = () => {
+    pending.current = false;
+    clearTimeout(keepTimer.current);
+    localStorage.removeItem(draftKey);
+    setDirty(false);
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: restored once when the form opens
+  useEffect(() => {
+    const raw = localStorage.getItem(draftKey);
+    if (raw) {
+      try {
+        const kept = JSON.parse(raw) as KeptDraft;
+        store.restore(kept.drafts ?? []);
+        if (typeof kept.comment === 'string') setComment(kept.comment);
+        if (typeof kept.agreed === 'boolean') setAgreed(kept.agreed);
+        setDirty(true);
+        toast.success(t('screens.session.draft_restored'));
+      } catch {
+        localStorage.removeItem(draftKey);
+      }
+    }
+    const off = store.subscribeAll(() => keep.current());
+    const onHide = () => flush.current();
+    window.addEventListener('pagehide', onHide);
+    return () => {
+      off();
+      window.removeEventListener('pagehide', onHide);
+      flush.current();
+    };
+  }, []);
 
   const columns = useMemo<TableColumnsType<DetailLine>>(
     () => [
@@ -130,6 +201,7 @@ export function SupplierOfferForm(props: {
     setSending(true);
     try {
       await actions.makeOffer.mutateAsync(v.body);
+      forget();
       showPlaced(placeErrors({}, v.mapping));
       toast.success(t('tenderView.toast.proposal_success'));
       setTimeout(() => navigate('/tenders'), 1000);
@@ -149,6 +221,7 @@ export function SupplierOfferForm(props: {
       onOk: async () => {
         await actions.cancelOffer.mutateAsync(undefined);
         store.clear();
+        forget();
         toast.success(t('tenderView.toast.proposal_canceled'));
       },
     });
@@ -174,6 +247,8 @@ export function SupplierOfferForm(props: {
           onChange={(e) => {
             setComment(e.target.value);
             setCommentError(null);
+            latest.current.comment = e.target.value;
+            keep.current();
           }}
           rows={3}
           maxLength={COMMENT_MAX}
@@ -189,6 +264,8 @@ export function SupplierOfferForm(props: {
           onChange={(e) => {
             setAgreed(e.target.checked);
             setAgreedError(null);
+            latest.current.agreed = e.target.checked;
+            keep.current();
           }}
         >
           {t('tenderView.offer.agreement')}
@@ -203,7 +280,7 @@ export function SupplierOfferForm(props: {
         <Button type="primary" loading={sending} onClick={submit}>
           {t('tenderView.offer.make')}
         </Button>
-        {tender.company_proposals > 0 && (
+        {tender.abilities.includes('cancel_offer') && (
           <Button danger onClick={cancelOffer}>
             {t('tenderView.offer.cancel_offer')}
           </Button>

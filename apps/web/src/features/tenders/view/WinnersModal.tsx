@@ -1,23 +1,28 @@
 // CHOOSING: winner selection of one part (shared rules/winners.ts): proposal(s), reason, amounts with several
 // winners, the comment rules; lowest price pre-sets PRICE; saved with add_winners, removed with delete_winners.
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, PlusOutlined, StopOutlined } from '@ant-design/icons';
 import {
   COMMENT_MAX,
   type DetailLine,
   defaultReason,
+  defined,
+  isChoosable,
   normalizeWinners,
   validateWinners,
   WINNER_REASONS,
   type WinnerInput,
   type WinnerReason,
 } from '@portal/shared';
-import { App, Button, Flex, Input, Modal, Select, Typography } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Flex, Input, Modal, Select, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CLEARABLE } from '../../../components/ClearIcon.tsx';
 import { errorText } from '../../../i18n/index.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { fmtDate, fmtQty, formatPrice } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
+import { invalidateTenderArea } from '../api.ts';
 import { useViewActions } from '../viewApi.ts';
 
 interface Row {
@@ -34,7 +39,24 @@ export function WinnersModal(props: { tenderId: number; line: DetailLine; onClos
   const offered = line.proposals.filter(
     (p): p is typeof p & { id: number; price: string } => p.id != null && p.price != null,
   );
-  const ctx = { needQty: line.qty, proposals: offered.map((p) => ({ id: p.id, price: p.price })) };
+  const ctx = {
+    needQty: line.qty,
+    proposals: offered.map((p) => ({ id: p.id, price: p.price, producer: p.producer?.id ?? null })),
+    blacklistedProducerIds: line.blacklisted_producers,
+  };
+  // Offers of a producer on the part's blacklist are shown greyed and cannot be chosen (the server refuses them).
+  const blocked = offered.filter(
+    (p) =>
+      !isChoosable(
+        defined(
+          ctx.proposals.find((x) => x.id === p.id),
+          `offer ${p.id}`,
+        ),
+        ctx.blacklistedProducerIds,
+      ),
+  );
+  const [conflict, setConflict] = useState(false);
+  const qc = useQueryClient();
   const [rows, setRows] = useState<Row[]>(() =>
     line.winners.length
       ? line.winners.map((w) => ({ name: w.name, amount: fmtQty(w.amount), reason: w.reason }))
@@ -50,7 +72,10 @@ export function WinnersModal(props: { tenderId: number; line: DetailLine; onClos
   const choose = (i: number, name: number | null) => {
     // Emptying the winner resets its amount and reason; a lowest-price choice pre-sets PRICE.
     if (name == null) return setRow(i, { name: null, amount: fmtQty(line.qty), reason: null });
-    setRow(i, { name, reason: defaultReason(name, rows[i].reason, ctx.proposals) });
+    setRow(i, {
+      name,
+      reason: defaultReason(name, rows[i].reason, ctx.proposals, ctx.blacklistedProducerIds),
+    });
   };
   const several = rows.filter((r) => r.name != null).length > 1;
 
@@ -75,12 +100,14 @@ export function WinnersModal(props: { tenderId: number; line: DetailLine; onClos
             reason: w.reason ?? null,
           })),
           comment: normal.length > 1 ? c : c || undefined,
+          version: line.updated,
         },
       });
       toast.success(normal.length ? t('tenderView.toast.winners_saved') : t('tenderView.toast.winners_none'));
       props.onClose();
     } catch (err) {
       if (err instanceof ApiError && err.status === 400) setErrors(remap(err.fieldErrors, input, normal));
+      if (err instanceof ApiError && err.status === 409) setConflict(true);
     }
   };
 
@@ -91,16 +118,37 @@ export function WinnersModal(props: { tenderId: number; line: DetailLine; onClos
       cancelText: t('tenders.confirm.cancel'),
       okButtonProps: { danger: true },
       onOk: async () => {
-        await deleteWinners.mutateAsync(line.id);
+        try {
+          await deleteWinners.mutateAsync({ detail: line.id, version: line.updated });
+        } catch (err) {
+          if (err instanceof ApiError && err.status === 409) setConflict(true);
+          return;
+        }
         toast.success(t('tenderView.toast.winners_deleted'));
         props.onClose();
       },
     });
 
-  const proposalOptions = offered.map((p) => ({
-    value: p.id,
-    label: `${p.supplier_name ?? ''} — ${formatPrice(p.price)} — ${p.producer?.name ?? ''} — ${fmtDate(p.delivery_date)}`,
-  }));
+  const reload = async () => {
+    await invalidateTenderArea(qc);
+    props.onClose();
+  };
+
+  const proposalOptions = offered.map((p) => {
+    const text = `${p.supplier_name ?? ''} — ${formatPrice(p.price)} — ${p.producer?.name ?? ''} — ${fmtDate(p.delivery_date)}`;
+    if (!blocked.includes(p)) return { value: p.id, label: text, title: text };
+    const why = t('tenderRules.blacklisted_offer', { producer: p.producer?.name ?? '' });
+    return {
+      value: p.id,
+      disabled: true,
+      title: why,
+      label: (
+        <span className="winner-option-blacklisted" data-testid={`blacklisted-option-${p.id}`}>
+          {text} <Tag color="red">{t('tenderRules.blacklisted_tag')}</Tag>
+        </span>
+      ),
+    };
+  });
 
   return (
     <Modal
@@ -127,12 +175,37 @@ export function WinnersModal(props: { tenderId: number; line: DetailLine; onClos
       }
     >
       <Flex vertical gap={8}>
+        {conflict && (
+          <Alert
+            type="warning"
+            showIcon
+            data-testid="winners-conflict"
+            title={errorText('winners_changed_reload')}
+            action={
+              <Button size="small" onClick={reload}>
+                {t('tenderRules.reload')}
+              </Button>
+            }
+          />
+        )}
+        {blocked.length > 0 && (
+          <ul className="winner-blacklisted" data-testid="winner-blacklisted">
+            {blocked.map((p) => (
+              <li key={p.id}>
+                <Typography.Text type="secondary">
+                  <StopOutlined /> {p.supplier_name} — {formatPrice(p.price)}:{' '}
+                  {t('tenderRules.blacklisted_offer', { producer: p.producer?.name ?? '' })}
+                </Typography.Text>
+              </li>
+            ))}
+          </ul>
+        )}
         {rows.map((r, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: winner rows are positions
-          <Flex key={i} gap={8} align="start" data-testid={`winner-row-${i}`}>
-            <div style={{ flex: 1, minWidth: 0 }}>
+          <Flex key={i} gap={8} align="start" wrap data-testid={`winner-row-${i}`}>
+            <div style={{ flex: '1 1 260px', minWidth: 0 }}>
               <Select<number>
-                allowClear
+                allowClear={CLEARABLE}
                 value={r.name ?? undefined}
                 options={proposalOptions}
                 placeholder={t('tenderView.winners.proposal')}

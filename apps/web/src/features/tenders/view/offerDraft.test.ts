@@ -124,6 +124,7 @@ describe('offer draft', () => {
       additional_qty: null,
       delivery_date: '2026-12-01',
       total_approved_qty: null,
+      count: 1,
       is_lowest: true,
       created: null,
       updated: null,
@@ -132,5 +133,33 @@ describe('offer draft', () => {
     expect(store.get(1)).toEqual([
       expect.objectContaining({ id: 5, price: '12.5', available_qty: '2', producer: { id: 3, name: 'ZF' } }),
     ]);
+  });
+
+  it('reopens saved offer lines in the order they were typed, not by price', () => {
+    const base = {
+      sealed: false,
+      supplier_id: 1,
+      supplier_name: 'S',
+      supplier_registration_code: null,
+      producer: { id: 3, name: 'ZF' },
+      product_code: 'A',
+      ean_code: '1',
+      available_qty: null,
+      additional_qty: null,
+      delivery_date: '2026-12-01',
+      total_approved_qty: null,
+      is_lowest: false,
+      created: null,
+      updated: null,
+      detail: 1,
+    };
+    // The server lists them cheapest first; the supplier typed 9 (id 7), then 3 (id 8).
+    const store = new OfferStore([
+      line(1, '10', [
+        { ...base, id: 8, price: '3.0000' },
+        { ...base, id: 7, price: '9.0000' },
+      ] as never),
+    ]);
+    expect(store.get(1).map((o) => o.price)).toEqual(['9', '3']);
   });
 });

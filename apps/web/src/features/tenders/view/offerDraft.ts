@@ -46,9 +46,14 @@ export const emptyOffer = (): DraftOffer => ({
 
 const trimQty = (v: string | null) => (v == null ? '' : v.includes('.') ? v.replace(/\.?0+$/, '') : v);
 
-/** The supplier's own offer lines of a part (the server sends a supplier only its own), or one empty line. */
+/**
+ * The supplier's own offer lines of a part (the server sends a supplier only its own), or one empty line. They
+ * reopen in the order they were typed (saved in that order, so by id), not in the server's price order.
+ */
 export function draftFromLine(line: DetailLine): DraftOffer[] {
-  const own = line.proposals.filter((p) => !p.sealed && p.id != null);
+  const own = line.proposals
+    .filter((p) => !p.sealed && p.id != null)
+    .sort((a, b) => (a.id ?? 0) - (b.id ?? 0));
   if (!own.length) return [emptyOffer()];
   return own.slice(0, MAX_OFFER_LINES_PER_PART).map((p) => ({
     id: p.id,
@@ -192,26 +197,37 @@ type Listener = () => void;
 
 /** The drafts and their errors, with one listener set per part line. */
 export class OfferStore {
+  /** Built per part when a row first asks for it (a 1,000-part form shows ~10 rows at first). */
   private drafts = new Map<number, DraftOffer[]>();
+  private lines = new Map<number, DetailLine>();
   private errors = new Map<number, PartErrors>();
   private listeners = new Map<number, Set<Listener>>();
+  private anyListeners = new Set<Listener>();
   private dirty = false;
 
   constructor(lines: DetailLine[]) {
-    for (const l of lines) this.drafts.set(l.id, draftFromLine(l));
+    for (const l of lines) this.lines.set(l.id, l);
   }
 
   get isDirty() {
     return this.dirty;
   }
+  /** Every part's offer lines (builds the ones no row has shown yet: for sending and checking the offer). */
   get all(): ReadonlyMap<number, DraftOffer[]> {
+    for (const id of this.lines.keys()) this.get(id);
+    return this.drafts;
+  }
+  /** The parts built so far (shown or changed); the others are still as the server sent them. */
+  get built(): ReadonlyMap<number, DraftOffer[]> {
     return this.drafts;
   }
   get(detail: number): DraftOffer[] {
     let offers = this.drafts.get(detail);
     if (!offers) {
-      // A part that appeared after the store was built: starts with one empty line (kept, so snapshots are stable).
-      offers = [emptyOffer()];
+      // From the server's line on first use; a part that appeared after the store was built starts with one empty
+      // line. Kept, so snapshots are stable.
+      const line = this.lines.get(detail);
+      offers = line ? draftFromLine(line) : [emptyOffer()];
       this.drafts.set(detail, offers);
     }
     return offers;
@@ -232,11 +248,30 @@ export class OfferStore {
   private emit(detail: number) {
     for (const fn of this.listeners.get(detail) ?? []) fn();
   }
+  /** Called after every change the user makes to any part (to keep the draft in the browser). */
+  subscribeAll(fn: Listener): () => void {
+    this.anyListeners.add(fn);
+    return () => this.anyListeners.delete(fn);
+  }
+
+  /** Puts back offer lines kept in the browser (parts that are no longer in the tender are left out). */
+  restore(saved: [number, DraftOffer[]][]) {
+    for (const [detail, offers] of saved) {
+      if (!this.lines.has(detail) || !Array.isArray(offers) || !offers.length) continue;
+      this.drafts.set(
+        detail,
+        offers.slice(0, MAX_OFFER_LINES_PER_PART).map((o) => ({ ...emptyOffer(), ...o })),
+      );
+      this.emit(detail);
+    }
+    this.dirty = true;
+  }
 
   set(detail: number, offers: DraftOffer[]) {
     this.dirty = true;
     this.drafts.set(detail, offers);
     this.emit(detail);
+    for (const fn of this.anyListeners) fn();
   }
 
   /** Changes one field of one offer line and clears that field's error. */
@@ -275,7 +310,7 @@ export class OfferStore {
   /** Empties every part (after the offer was cancelled). */
   clear() {
     this.errors.clear();
-    for (const d of [...this.drafts.keys()]) {
+    for (const d of new Set([...this.lines.keys(), ...this.drafts.keys()])) {
       this.drafts.set(d, [emptyOffer()]);
       this.emit(d);
     }

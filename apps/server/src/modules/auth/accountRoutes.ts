@@ -1,0 +1,153 @@
+// Supplier registration (two steps), password recovery and reset (spec 2 §7), without login and rate-limited per
+// address and per e-mail; none of them tells whether an e-mail has an account.
+import {
+  forgotPasswordBody,
+  publicGroup,
+  registrationBody,
+  registrationStep1,
+  registrationUser,
+  resetPasswordBody,
+} from '@portal/shared';
+import { z } from 'zod';
+import { badRequest, zodIssuesToFieldErrors } from '../../lib/errors.ts';
+import type { ZApp } from '../../lib/http.ts';
+import {
+  checkCompany,
+  emailKey,
+  forgotPassword,
+  publicGroups,
+  register,
+  resetPassword,
+  setSupplierActive,
+  setUserActive,
+  supplierIdByCode,
+} from './accounts.ts';
+import { accountLimits } from './limits.ts';
+
+const tags = ['accounts'];
+
+/** The registration body as the route accepts it: step 1 complete, the user's fields checked on the full call. */
+const registrationRouteBody = registrationStep1.extend(registrationUser.partial().shape);
+
+export default async function routes(app: ZApp) {
+  const limits = accountLimits();
+
+  app.get(
+    '/register/groups/',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'List the active groups a registering supplier can choose.',
+        operationId: 'listRegistrationGroups',
+        response: { 200: z.array(publicGroup) },
+      },
+    },
+    () => publicGroups(app.db),
+  );
+
+  app.post(
+    '/register/',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Register a supplier company with its main user (step=1 checks the company data only).',
+        operationId: 'registerSupplier',
+        querystring: z.object({ step: z.enum(['1', '2'], 'invalid_choice').optional() }),
+        body: registrationRouteBody,
+        response: {
+          200: z
+            .object({ step: z.literal(1), valid: z.literal(true) })
+            .or(z.object({ registered: z.literal(true) })),
+        },
+      },
+    },
+    async (request) => {
+      limits.registerIp.takeOrThrow(request.ip);
+      if (request.query.step === '1') {
+        await checkCompany(app.db, request.body);
+        return { step: 1 as const, valid: true as const };
+      }
+      const parsed = registrationBody.safeParse(request.body);
+      if (!parsed.success) throw badRequest(zodIssuesToFieldErrors(parsed.error.issues));
+      limits.registerEmail.takeOrThrow(emailKey(parsed.data.user_email));
+      await register(app.db, parsed.data);
+      return { registered: true as const };
+    },
+  );
+
+  app.post(
+    '/forgot_password/',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary:
+          'Mail a password reset link when the e-mail has an account; the answer is the same either way.',
+        operationId: 'forgotPassword',
+        body: forgotPasswordBody,
+        response: { 200: z.object({ sent: z.literal(true) }) },
+      },
+    },
+    async (request) => {
+      limits.forgotIp.takeOrThrow(request.ip);
+      const mayMail = limits.forgotEmail.take(emailKey(request.body.email));
+      await forgotPassword(app.db, request.body.email, mayMail);
+      return { sent: true as const };
+    },
+  );
+
+  app.post(
+    '/reset_password/',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Set a new password with a single-use key from a recovery or invitation mail.',
+        operationId: 'resetPassword',
+        body: resetPasswordBody,
+        response: { 200: z.object({ reset: z.literal(true) }) },
+      },
+    },
+    async (request) => {
+      limits.resetIp.takeOrThrow(request.ip);
+      await resetPassword(app.db, request.body, (userId) => limits.resetUser.takeOrThrow(String(userId)));
+      return { reset: true as const };
+    },
+  );
+
+  // Test clock only (e2e): (de)activate a supplier company or a user through the account service, until the
+  // supplier and worker screens with their own routes are merged. Without PORTAL_TEST_CLOCK the route does not exist.
+  if (!app.config.PORTAL_TEST_CLOCK) return;
+  app.post(
+    '/_test/account_active/',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['system'],
+        summary: 'Test clock only: activate or deactivate a supplier company or a user.',
+        operationId: 'testSetAccountActive',
+        body: z
+          .object({
+            supplier_id: z.number().int().positive().optional(),
+            registration_code: z.string().min(1).max(50).optional(),
+            user_id: z.number().int().positive().optional(),
+            is_active: z.boolean(),
+          })
+          .strict(),
+        response: { 200: z.object({ changed: z.boolean() }) },
+      },
+    },
+    async (request) => {
+      const { supplier_id, registration_code, user_id, is_active } = request.body;
+      const changed = await app.db.transaction(async (tx) => {
+        const id = supplier_id ?? (registration_code ? await supplierIdByCode(tx, registration_code) : null);
+        if (id) return setSupplierActive(tx, id, is_active);
+        if (user_id) return setUserActive(tx, user_id, is_active);
+        throw badRequest({ non_field_errors: ['required'] });
+      });
+      return { changed };
+    },
+  );
+}

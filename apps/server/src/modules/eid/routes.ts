@@ -1,0 +1,201 @@
+// eID login routes (spec 2, §7): Smart-ID and Mobile-ID init/status/cancel, ID-card (Web eID) challenge and
+// login. Public, rate-limited like the e-mail login (per-route limits plus the failed-login throttle).
+import {
+  EID_STATUSES,
+  eidAuthQuery,
+  eidInitResponse,
+  idcardChallengeResponse,
+  idcardLoginBody,
+  mobileIdInitBody,
+  smartIdInitBody,
+} from '@portal/shared';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { ZApp } from '../../lib/http.ts';
+import { loginResponse, sessionUser } from '../auth/schema.ts';
+import { LoginThrottle } from '../auth/service.ts';
+import type { MidLanguage } from './mobileid.ts';
+import { MobileIdClient } from './mobileid.ts';
+import { EidLogins, type EidMethod, type EidStatusAnswer } from './service.ts';
+import { SmartIdClient } from './smartid.ts';
+import { loadCaDir } from './x509.ts';
+
+const statusResponse = z.object({
+  challenge: z.string(),
+  status: z.enum(EID_STATUSES),
+  status_description: z.string(),
+  token: z.string().optional(),
+  user: sessionUser.optional(),
+});
+const fieldErrors = z.record(z.string(), z.array(z.string()));
+const detail = z.object({ detail: z.string() });
+
+const INIT_LIMIT = { max: 30, timeWindow: '1 minute' };
+const POLL_LIMIT = { max: 300, timeWindow: '1 minute' };
+
+function midLanguage(request: FastifyRequest): MidLanguage {
+  const lang = String(request.headers['accept-language'] ?? '')
+    .slice(0, 2)
+    .toLowerCase();
+  return lang === 'ru' ? 'RUS' : lang === 'en' ? 'ENG' : 'EST';
+}
+
+export default async function routes(app: ZApp) {
+  const c = app.config;
+  if (!c.SMART_ID_URL || !c.MOBILE_ID_URL)
+    app.log.warn('eID: SMART_ID_URL or MOBILE_ID_URL is not set; Smart-ID or Mobile-ID login is unavailable');
+  const trusted = (c.EID_TRUSTED_CA_DIR ?? '')
+    .split(',')
+    .map((d) => d.trim())
+    .filter(Boolean)
+    .flatMap((d) => loadCaDir(d));
+  if (!trusted.length)
+    app.log.warn('eID: no trusted CA certificate (EID_TRUSTED_CA_DIR); every eID login is refused');
+  if (!c.WEB_EID_ORIGIN)
+    app.log.warn(`eID: WEB_EID_ORIGIN is not set; ID-card logins work only at http://localhost:${c.PORT}`);
+  const logins = new EidLogins(app.db, {
+    smart: new SmartIdClient({
+      baseUrl: c.SMART_ID_URL ?? 'http://127.0.0.1:9',
+      rpUuid: c.SMART_ID_RP_UUID,
+      rpName: c.SMART_ID_RP_NAME,
+    }),
+    mobile: new MobileIdClient({
+      baseUrl: c.MOBILE_ID_URL ?? 'http://127.0.0.1:9',
+      rpUuid: c.MOBILE_ID_RP_UUID,
+      rpName: c.MOBILE_ID_RP_NAME,
+    }),
+    trusted,
+    webEidOrigin: c.WEB_EID_ORIGIN ?? `http://localhost:${c.PORT}`,
+    idleHours: c.TOKEN_IDLE_HOURS,
+  });
+  const throttle = new LoginThrottle(c.LOGIN_RATE_LIMIT);
+
+  /** A final status other than a login counts as a failed login for the throttle. */
+  const track = (ip: string, out: EidStatusAnswer) => {
+    if (out.status === 'USER_AUTHENTICATED') throttle.succeed(ip);
+    else if (out.status !== 'OUTSTANDING_TRANSACTION' && out.status !== 'CANCELLED') throttle.fail(ip);
+    return out;
+  };
+
+  for (const [method, name, label] of [
+    ['smart', 'Smart', 'Smart-ID'],
+    ['mobile', 'Mobile', 'Mobile-ID'],
+  ] as Array<[EidMethod, string, string]>) {
+    app.get(
+      `/login_${method}_status/`,
+      {
+        config: { access: 'public', rateLimit: POLL_LIMIT },
+        schema: {
+          tags: ['auth'],
+          summary: `Polls a ${label} login; USER_AUTHENTICATED carries the token.`,
+          operationId: `login${name}Status`,
+          querystring: eidAuthQuery,
+          response: { 200: statusResponse, 400: fieldErrors },
+        },
+      },
+      async (request) => track(request.ip, await logins.status(method, request.query.auth_id)),
+    );
+    app.get(
+      `/login_${method}_cancel/`,
+      {
+        config: { access: 'public', rateLimit: POLL_LIMIT },
+        schema: {
+          tags: ['auth'],
+          summary: `Cancels a ${label} login.`,
+          operationId: `login${name}Cancel`,
+          querystring: eidAuthQuery,
+          response: { 200: statusResponse, 400: fieldErrors },
+        },
+      },
+      async (request) => logins.cancel(method, request.query.auth_id),
+    );
+  }
+
+  app.post(
+    '/login_smart_init/',
+    {
+      config: { access: 'public', rateLimit: INIT_LIMIT },
+      schema: {
+        tags: ['auth'],
+        summary: 'Starts a Smart-ID login and answers its verification code.',
+        operationId: 'loginSmartInit',
+        body: smartIdInitBody,
+        response: { 200: eidInitResponse, 400: fieldErrors, 429: detail },
+      },
+    },
+    async (request) => {
+      throttle.check(request.ip);
+      try {
+        return await logins.startSmart(request.body.personal_code);
+      } catch (err) {
+        throttle.fail(request.ip);
+        throw err;
+      }
+    },
+  );
+
+  app.post(
+    '/login_mobile_init/',
+    {
+      config: { access: 'public', rateLimit: INIT_LIMIT },
+      schema: {
+        tags: ['auth'],
+        summary: 'Starts a Mobile-ID login and answers its verification code.',
+        operationId: 'loginMobileInit',
+        body: mobileIdInitBody,
+        response: { 200: eidInitResponse, 400: fieldErrors, 429: detail },
+      },
+    },
+    async (request) => {
+      throttle.check(request.ip);
+      try {
+        return await logins.startMobile(request.body.personal_code, request.body.phone, midLanguage(request));
+      } catch (err) {
+        throttle.fail(request.ip);
+        throw err;
+      }
+    },
+  );
+
+  app.post(
+    '/login_idcard_challenge/',
+    {
+      config: { access: 'public', rateLimit: INIT_LIMIT },
+      schema: {
+        tags: ['auth'],
+        summary: 'Issues a Web eID challenge nonce for an ID-card login.',
+        operationId: 'loginIdcardChallenge',
+        response: { 200: idcardChallengeResponse, 429: detail },
+      },
+    },
+    async (request) => {
+      throttle.check(request.ip);
+      return logins.challenge();
+    },
+  );
+
+  app.post(
+    '/login_idcard/',
+    {
+      config: { access: 'public', rateLimit: INIT_LIMIT },
+      schema: {
+        tags: ['auth'],
+        summary: 'Logs in with a Web eID authentication token signed by an ID card.',
+        operationId: 'loginIdcard',
+        body: idcardLoginBody,
+        response: { 200: loginResponse, 400: fieldErrors, 403: detail, 429: detail },
+      },
+    },
+    async (request) => {
+      throttle.check(request.ip);
+      try {
+        const out = await logins.idcardLogin(request.body.nonce, request.body.auth_token);
+        throttle.succeed(request.ip);
+        return out;
+      } catch (err) {
+        throttle.fail(request.ip);
+        throw err;
+      }
+    },
+  );
+}

@@ -1,0 +1,20 @@
+// The tenders module's public API for other modules (details, reports …): reading lines as a viewer may see them,
+// the viewer and visibility rules, the locks and audit rows a line edit of the tender form needs, and the hooks
+// that run inside a tender's confirm, cancel and reopen (the business system registers them). Other
+// modules import from here, never from the module's internal files.
+export {
+  actorOf,
+  buyerHasGroup,
+  buyerLinesWhere,
+  requireLine,
+  requireManager,
+  requireTender,
+  supplierMaySee,
+  tenderVisibleWhere,
+  type Viewer,
+  viewerOf,
+} from './access.ts';
+export { auditMany, lockDetail, lockTender, notEditable } from './core.ts';
+export { onTenderEvents, type TenderHooks } from './lifecycle.ts';
+export { getDetail } from './lines.ts';
+export { detailSelect, needSql, serializeDetails, supplierLineStatus } from './serialize.ts';

@@ -1,0 +1,509 @@
+// A supplier's participation: WATCHED/AGREED flags, the whole offer set, the per-line offer calls.
+import {
+  compareDecimal,
+  defined,
+  fromScaled,
+  isBlank,
+  normalizeDecimal,
+  type OfferWrite,
+  type ProposalWrite,
+  sumDecimals,
+  toScaled,
+  validateOffer,
+  validateOfferLine,
+} from '@portal/shared';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import {
+  blacklistProducers,
+  blacklists,
+  details,
+  producers,
+  proposals,
+  tenderLogs,
+  tenders,
+} from '../../db/schema/index.ts';
+import { now } from '../../lib/clock.ts';
+import { badRequest, type FieldErrors, forbidden, nonField, notFound } from '../../lib/errors.ts';
+import { audit } from '../../lib/history.ts';
+import { actorOf, clean, requireTender, tenderVisibleWhere, todayOf, type Viewer } from './access.ts';
+import { setCompanyComment } from './comments.ts';
+import {
+  auditMany,
+  deadlinePassed,
+  supplierTender,
+  type TenderRecord,
+  type Tx,
+  tenderOfDetail,
+  wrongState,
+} from './core.ts';
+import { needSql } from './serialize.ts';
+
+// ---------- supplier: flags, comment, offer ----------
+
+/** The table's action for a flag: WATCHED is any supplier user's, AGREED goes with the offer rights (ACTIVE). */
+const flagAction = (action: 'WATCHED' | 'AGREED') => (action === 'WATCHED' ? 'watch' : 'agree');
+
+/** The viewer's company. Only supplier users reach these calls (route access); one without a company is
+ * refused. */
+function supplierOf(viewer: Viewer): number {
+  if (viewer.supplierId == null) throw forbidden();
+  return viewer.supplierId;
+}
+
+export async function addLog(db: Db, viewer: Viewer, id: number, action: 'WATCHED' | 'AGREED') {
+  const sup = supplierOf(viewer);
+  return db.transaction(async (tx) => {
+    const t = await supplierTender(tx, viewer.user, id);
+    requireTender(actorOf(viewer), flagAction(action), { status: t.status });
+    const added = await tx
+      .insert(tenderLogs)
+      .values({ tenderId: id, supplierId: sup, userId: viewer.user.id, action, created: now() })
+      .onConflictDoNothing()
+      .returning({ id: tenderLogs.id });
+    const [l] = await tx
+      .select()
+      .from(tenderLogs)
+      .where(and(eq(tenderLogs.tenderId, id), eq(tenderLogs.supplierId, sup), eq(tenderLogs.action, action)));
+    if (added.length)
+      await audit(tx, {
+        entity: 'tender',
+        entityId: id,
+        tenderId: id,
+        action: 'log_added',
+        user: viewer.user,
+        data: { action, supplier_id: sup },
+      });
+    return l.created;
+  });
+}
+
+export async function removeLog(db: Db, viewer: Viewer, id: number, action: 'WATCHED' | 'AGREED') {
+  const sup = supplierOf(viewer);
+  await db.transaction(async (tx) => {
+    const t = await supplierTender(tx, viewer.user, id);
+    requireTender(actorOf(viewer), flagAction(action), { status: t.status });
+    const gone = await tx
+      .delete(tenderLogs)
+      .where(and(eq(tenderLogs.tenderId, id), eq(tenderLogs.supplierId, sup), eq(tenderLogs.action, action)))
+      .returning({ id: tenderLogs.id });
+    if (gone.length)
+      await audit(tx, {
+        entity: 'tender',
+        entityId: id,
+        tenderId: id,
+        action: 'log_removed',
+        user: viewer.user,
+        data: { action, supplier_id: sup },
+      });
+  });
+}
+
+/**
+ * In the offer transaction: the tender locked, ACTIVE and before its finish by the server clock. Returns the
+ * tender with `at`, the time of the check: every write of the offer is stamped with it.
+ */
+export async function lockForOffer(
+  tx: Tx,
+  viewer: Viewer,
+  tenderId: number,
+): Promise<TenderRecord & { at: Date }> {
+  // The table's role rule first, whatever the tender: a user without the offer rights learns nothing more.
+  const actor = actorOf(viewer);
+  requireTender(actor, 'offer', { status: 'ACTIVE' });
+  // One offer transaction per company and tender at a time (its proposal set is replaced as a whole), while
+  // different companies write in parallel: the tender row is only share-locked, which still keeps its status
+  // (and so the deadline check) from changing under us until we commit.
+  await tx.execute(sql`select pg_advisory_xact_lock(${tenderId}::int, ${viewer.supplierId}::int)`);
+  // A tender the supplier may not see (a DRAFT, another group's) is a 404 like on every other route.
+  const [t] = await tx
+    .select()
+    .from(tenders)
+    .where(and(eq(tenders.id, tenderId), tenderVisibleWhere(viewer.user)))
+    .for('share');
+  if (!t) throw notFound();
+  const at = now();
+  // Before the start the state is wrong; after it the offer is late (also while the scheduler has not moved it).
+  requireTender(
+    actor,
+    'offer',
+    { status: t.status },
+    {
+      state: t.status === 'DRAFT' || t.status === 'WAITING' ? wrongState : deadlinePassed,
+    },
+  );
+  if (at.getTime() >= t.finish.getTime()) throw deadlinePassed();
+  return { ...t, at };
+}
+
+/** Active blacklisted producers per part. */
+export async function blacklistedByPart(tx: Tx, partIds: number[]): Promise<Map<number, number[]>> {
+  const out = new Map<number, number[]>();
+  if (!partIds.length) return out;
+  const rows = await tx
+    .select({ partId: blacklists.partId, producerId: blacklistProducers.producerId })
+    .from(blacklists)
+    .innerJoin(blacklistProducers, eq(blacklistProducers.blacklistId, blacklists.id))
+    .where(
+      and(
+        inArray(blacklists.partId, partIds),
+        eq(blacklists.isActive, true),
+        eq(blacklists.isDeleted, false),
+      ),
+    );
+  for (const r of rows) out.set(r.partId, [...(out.get(r.partId) ?? []), r.producerId]);
+  return out;
+}
+
+/** Producer ids of the list that exist, are active and not deleted. */
+export async function usableProducers(tx: Tx, ids: number[]): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const rows = await tx
+    .select({ id: producers.id })
+    .from(producers)
+    .where(and(inArray(producers.id, ids), eq(producers.isActive, true), eq(producers.isDeleted, false)));
+  return new Set(rows.map((r) => r.id));
+}
+
+const qtyOrNull = (v: string | number | null | undefined) =>
+  isBlank(v) ? null : fromScaled(defined(toScaled(v), 'checked quantity'));
+
+/** POST /tenders/{id}/offer/: replaces the company's whole proposal set in one transaction. */
+export async function submitOffer(db: Db, viewer: Viewer, tenderId: number, body: OfferWrite) {
+  const sup = supplierOf(viewer);
+  await db.transaction(async (tx) => {
+    const t = await lockForOffer(tx, viewer, tenderId);
+    const at = t.at;
+    const lines = await tx
+      .select({ id: details.id, partId: details.partId, need: needSql })
+      .from(details)
+      .where(eq(details.tenderId, t.id));
+    const byId = new Map(lines.map((l) => [l.id, l]));
+    const bl = await blacklistedByPart(tx, [...new Set(lines.map((l) => l.partId))]);
+    const errors: FieldErrors = {};
+    const seen = new Set<number>();
+    body.lines.forEach((l, i) => {
+      if (!byId.has(l.detail)) errors[`lines.${i}.detail`] = ['invalid_choice'];
+      else if (seen.has(l.detail)) errors[`lines.${i}.detail`] = ['invalid_choice'];
+      seen.add(l.detail);
+    });
+    if (Object.keys(errors).length) throw badRequest(errors);
+    const parts: Record<number, { needQty: string; blacklistedProducerIds: number[] }> = {};
+    for (const l of lines)
+      parts[l.id] = { needQty: String(l.need), blacklistedProducerIds: bl.get(l.partId) ?? [] };
+    Object.assign(errors, validateOffer(body, { today: todayOf(at), parts }));
+    const wanted = body.lines.flatMap((l, i) =>
+      l.offers
+        .map((o, n) => ({ o, n, i, detail: l.detail }))
+        .filter(
+          ({ o }) =>
+            !(
+              o.producer == null &&
+              isBlank(o.delivery_date) &&
+              isBlank(o.price) &&
+              isBlank(o.product_code) &&
+              isBlank(o.ean_code)
+            ),
+        ),
+    );
+    const usable = await usableProducers(
+      tx,
+      wanted.map((w) => w.o.producer).filter((p): p is number => p != null),
+    );
+    for (const w of wanted) {
+      const key = `lines.${w.i}.offers.${w.n}.producer`;
+      if (w.o.producer != null && !usable.has(w.o.producer) && !errors[key])
+        errors[key] = ['producer_should_exist'];
+    }
+    if (Object.keys(errors).length) throw badRequest(errors);
+
+    const before = await tx
+      .select()
+      .from(proposals)
+      .where(and(eq(proposals.tenderId, t.id), eq(proposals.supplierId, sup)));
+    const beforeById = new Map(before.map((p) => [p.id, p]));
+    if (before.length)
+      await tx.delete(proposals).where(
+        inArray(
+          proposals.id,
+          before.map((p) => p.id),
+        ),
+      );
+    const kept = new Set<number>();
+    const auditRows: Parameters<typeof auditMany>[2] = [];
+    const rows = wanted.map((w) => {
+      const prev = w.o.id != null ? beforeById.get(w.o.id) : undefined;
+      const same = prev && prev.detailId === w.detail ? prev : undefined;
+      if (same) kept.add(same.id);
+      const values = {
+        tenderId: t.id,
+        detailId: w.detail,
+        supplierId: sup,
+        userId: viewer.user.id,
+        producerId: defined(w.o.producer, 'producer'),
+        price: defined(normalizeDecimal(w.o.price), 'price'),
+        productCode: clean(String(w.o.product_code)).trim(),
+        eanCode: String(w.o.ean_code).trim(),
+        availableQty: qtyOrNull(w.o.available_qty),
+        additionalQty: qtyOrNull(w.o.additional_qty),
+        deliveryDate: String(w.o.delivery_date).trim().slice(0, 10),
+        created: same?.created ?? at,
+        updated: at,
+      };
+      return { values, same, detail: w.detail };
+    });
+    // One multi-row insert; RETURNING gives the ids in the order of the VALUES list.
+    const ids = rows.length
+      ? await tx
+          .insert(proposals)
+          .values(rows.map((r) => r.values))
+          .returning({ id: proposals.id })
+      : [];
+    rows.forEach(({ values, same, detail }, k) => {
+      auditRows.push({
+        entity: 'proposal',
+        entityId: ids[k].id,
+        action: same ? 'changed' : 'created',
+        tenderId: t.id,
+        data: {
+          supplier_id: sup,
+          detail,
+          producer: values.producerId,
+          price: values.price,
+          previous_id: same?.id ?? null,
+        },
+      });
+    });
+    for (const p of before) {
+      if (!kept.has(p.id))
+        auditRows.push({
+          entity: 'proposal',
+          entityId: p.id,
+          action: 'deleted',
+          tenderId: t.id,
+          data: { supplier_id: sup, detail: p.detailId },
+        });
+    }
+    await auditMany(tx, viewer.user, auditRows, at);
+    await tx
+      .insert(tenderLogs)
+      .values({ tenderId: t.id, supplierId: sup, userId: viewer.user.id, action: 'AGREED', created: at })
+      .onConflictDoNothing();
+    if (body.comment !== undefined) await setCompanyTenderComment(tx, viewer, t.id, body.comment, at);
+  });
+}
+
+/** The company's one offer comment on a tender: replaced; blank deletes it. */
+async function setCompanyTenderComment(tx: Tx, viewer: Viewer, tenderId: number, content: string, at: Date) {
+  await setCompanyComment(tx, viewer, { kind: 'TENDER', tenderId }, clean(content).trim(), at);
+}
+
+/** DELETE /tenders/{id}/offer/: the company withdraws its proposals while the tender is ACTIVE. */
+export async function cancelOffer(db: Db, viewer: Viewer, tenderId: number) {
+  const sup = supplierOf(viewer);
+  await db.transaction(async (tx) => {
+    const t = await lockForOffer(tx, viewer, tenderId);
+    const [mine] = await tx
+      .select({ id: proposals.id })
+      .from(proposals)
+      .where(and(eq(proposals.tenderId, t.id), eq(proposals.supplierId, sup)))
+      .limit(1);
+    requireTender(
+      actorOf(viewer),
+      'cancel_offer',
+      { status: t.status, companyHasOffer: !!mine },
+      { fact: () => nonField('no_offer_to_cancel') },
+    );
+    const gone = await tx
+      .delete(proposals)
+      .where(and(eq(proposals.tenderId, t.id), eq(proposals.supplierId, sup)))
+      .returning({ id: proposals.id, detailId: proposals.detailId });
+    await tx
+      .delete(tenderLogs)
+      .where(
+        and(eq(tenderLogs.tenderId, t.id), eq(tenderLogs.supplierId, sup), eq(tenderLogs.action, 'AGREED')),
+      );
+    await auditMany(
+      tx,
+      viewer.user,
+      gone.map((p) => ({
+        entity: 'proposal',
+        entityId: p.id,
+        action: 'deleted',
+        tenderId: t.id,
+        data: { supplier_id: sup, detail: p.detailId, reason: 'offer_canceled' },
+      })),
+      t.at,
+    );
+  });
+}
+
+// ---------- per-line offers (suppliers) ----------
+
+/** Validates one offer line against the part, the company's other lines on it and the producer catalogue. */
+async function checkLine(
+  tx: Tx,
+  d: { id: number; partId: number; need: string },
+  body: ProposalWrite,
+  others: (typeof proposals.$inferSelect)[],
+  at: Date,
+) {
+  const bl = await blacklistedByPart(tx, [d.partId]);
+  const errors: FieldErrors = {
+    ...validateOfferLine(body, {
+      today: todayOf(at),
+      needQty: String(d.need),
+      blacklistedProducerIds: bl.get(d.partId) ?? [],
+    }),
+  };
+  if (body.producer != null && !errors.producer) {
+    if (!(await usableProducers(tx, [body.producer])).has(body.producer))
+      errors.producer = ['producer_should_exist'];
+    else if (others.some((o) => o.producerId === body.producer)) errors.producer = ['duplicate_producer'];
+  }
+  if (!isBlank(body.available_qty) && !errors.available_qty) {
+    const stated = others.map((o) => o.availableQty).filter((q): q is string => q != null);
+    if (stated.length && compareDecimal(sumDecimals([...stated, body.available_qty]), String(d.need)) > 0)
+      errors.available_qty = ['qty_above_need'];
+  }
+  if (Object.keys(errors).length) throw badRequest(errors);
+}
+
+function proposalValues(body: ProposalWrite) {
+  return {
+    producerId: defined(body.producer, 'producer'),
+    price: defined(normalizeDecimal(body.price), 'price'),
+    productCode: clean(String(body.product_code)).trim(),
+    eanCode: String(body.ean_code).trim(),
+    availableQty: qtyOrNull(body.available_qty),
+    additionalQty: qtyOrNull(body.additional_qty),
+    deliveryDate: String(body.delivery_date).trim().slice(0, 10),
+  };
+}
+
+/** PATCH /details/{id}/add_proposal/: one more offer line of the company on a part (at most 3). */
+export async function addProposal(db: Db, viewer: Viewer, detailId: number, body: ProposalWrite) {
+  const sup = supplierOf(viewer);
+  return db.transaction(async (tx) => {
+    const d = await tenderOfDetail(tx, detailId);
+    const { at } = await lockForOffer(tx, viewer, d.tenderId);
+    const others = await tx
+      .select()
+      .from(proposals)
+      .where(and(eq(proposals.detailId, detailId), eq(proposals.supplierId, sup)));
+    if (others.length >= 3) throw nonField('too_many_offers');
+    await checkLine(tx, d, body, others, at);
+    const values = proposalValues(body);
+    const [p] = await tx
+      .insert(proposals)
+      .values({
+        ...values,
+        tenderId: d.tenderId,
+        detailId,
+        supplierId: sup,
+        userId: viewer.user.id,
+        created: at,
+        updated: at,
+      })
+      .returning({ id: proposals.id });
+    await auditMany(
+      tx,
+      viewer.user,
+      [
+        {
+          entity: 'proposal',
+          entityId: p.id,
+          tenderId: d.tenderId,
+          action: 'created',
+          data: { supplier_id: sup, detail: detailId, producer: values.producerId, price: values.price },
+        },
+      ],
+      at,
+    );
+    return p.id;
+  });
+}
+
+async function ownProposal(tx: Tx, viewer: Viewer, id: number) {
+  const [p] = await tx
+    .select()
+    .from(proposals)
+    .where(and(eq(proposals.id, id), eq(proposals.supplierId, supplierOf(viewer))));
+  if (!p) throw notFound();
+  return p;
+}
+
+/** PATCH /proposals/{id}/: changes one of the company's offer lines (fields not sent keep their value). */
+export async function changeProposal(db: Db, viewer: Viewer, id: number, body: ProposalWrite) {
+  return db.transaction(async (tx) => {
+    const p0 = await ownProposal(tx, viewer, id);
+    const { at } = await lockForOffer(tx, viewer, p0.tenderId);
+    const p = await ownProposal(tx, viewer, id);
+    const d = await tenderOfDetail(tx, p.detailId);
+    const merged: ProposalWrite = {
+      producer: body.producer !== undefined ? body.producer : p.producerId,
+      price: body.price !== undefined ? body.price : p.price,
+      delivery_date: body.delivery_date !== undefined ? body.delivery_date : p.deliveryDate,
+      product_code: body.product_code !== undefined ? body.product_code : p.productCode,
+      ean_code: body.ean_code !== undefined ? body.ean_code : p.eanCode,
+      available_qty: body.available_qty !== undefined ? body.available_qty : p.availableQty,
+      additional_qty: body.additional_qty !== undefined ? body.additional_qty : p.additionalQty,
+    };
+    const others = await tx
+      .select()
+      .from(proposals)
+      .where(
+        and(eq(proposals.detailId, p.detailId), eq(proposals.supplierId, p.supplierId), ne(proposals.id, id)),
+      );
+    await checkLine(tx, d, merged, others, at);
+    const values = proposalValues(merged);
+    await tx
+      .update(proposals)
+      .set({ ...values, userId: viewer.user.id, updated: at })
+      .where(eq(proposals.id, id));
+    await auditMany(
+      tx,
+      viewer.user,
+      [
+        {
+          entity: 'proposal',
+          entityId: id,
+          tenderId: p.tenderId,
+          action: 'changed',
+          data: {
+            supplier_id: p.supplierId,
+            detail: p.detailId,
+            producer: values.producerId,
+            price: values.price,
+          },
+        },
+      ],
+      at,
+    );
+    return id;
+  });
+}
+
+/** DELETE /proposals/{id}/ */
+export async function deleteProposal(db: Db, viewer: Viewer, id: number) {
+  await db.transaction(async (tx) => {
+    const p0 = await ownProposal(tx, viewer, id);
+    const { at } = await lockForOffer(tx, viewer, p0.tenderId);
+    const p = await ownProposal(tx, viewer, id);
+    await tx.delete(proposals).where(eq(proposals.id, id));
+    await auditMany(
+      tx,
+      viewer.user,
+      [
+        {
+          entity: 'proposal',
+          entityId: id,
+          tenderId: p.tenderId,
+          action: 'deleted',
+          data: { supplier_id: p.supplierId, detail: p.detailId },
+        },
+      ],
+      at,
+    );
+  });
+}

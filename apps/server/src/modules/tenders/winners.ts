@@ -1,0 +1,197 @@
+// Winners per line while a tender is CHOOSING (buyers).
+import {
+  type DetailStatus,
+  defaultReason,
+  defined,
+  fromScaled,
+  isBlank,
+  singleWinnerAmount,
+  toScaled,
+  validateWinners,
+  type WinnerReason,
+  type WinnersWrite,
+} from '@portal/shared';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { comments, details, proposals, winners } from '../../db/schema/index.ts';
+import type { SessionUser } from '../../lib/auth.ts';
+import { now } from '../../lib/clock.ts';
+import { AppError, badRequest, type FieldErrors } from '../../lib/errors.ts';
+import { actorOf, clean, requireLine } from './access.ts';
+import { auditMany, lockDetail, type Tx } from './core.ts';
+import { blacklistedByPart } from './offers.ts';
+import { needSql } from './serialize.ts';
+
+// ---------- winners (buyers, CHOOSING) ----------
+
+/** The line's next `updated`: now, but always later than the last one (the clock may stand still in tests). */
+const nextVersion = (last: Date, at: Date) =>
+  at.getTime() > last.getTime() ? at : new Date(last.getTime() + 1);
+
+async function lockForWinners(tx: Tx, user: SessionUser, detailId: number, version?: string) {
+  const { detail: d, tender: t } = await lockDetail(tx, user, detailId);
+  requireLine(actorOf(user), 'choose_winners', { status: t?.status ?? null, lineStatus: d.status });
+  // Another buyer saved this line's winners since the caller loaded it: refuse rather than overwrite.
+  if (version !== undefined && version !== d.updated.toISOString())
+    throw new AppError(409, { detail: 'winners_changed_reload' });
+  return { d, t: defined(t, `tender of line ${d.id}`) };
+}
+
+/** PATCH /details/{id}/add_winners/: replaces the line's winners (shared winner rules) and its winner comment. */
+export async function addWinners(db: Db, user: SessionUser, detailId: number, body: WinnersWrite) {
+  await db.transaction(async (tx) => {
+    const { d, t } = await lockForWinners(tx, user, detailId, body.version);
+    const [{ need }] = await tx.select({ need: needSql }).from(details).where(eq(details.id, detailId));
+    const props = (
+      await tx
+        .select({ id: proposals.id, price: proposals.price, producer: proposals.producerId })
+        .from(proposals)
+        .where(eq(proposals.detailId, detailId))
+    ).map((p) => ({
+      id: p.id,
+      price: String(p.price),
+      producer: p.producer,
+    }));
+    const blacklisted = (await blacklistedByPart(tx, [d.partId])).get(d.partId) ?? [];
+    const rows = body.winners.map((w) =>
+      w.name == null ? { name: null } : { ...w, reason: defaultReason(w.name, w.reason, props) },
+    );
+    const chosen = rows.map((w, i) => ({ w, i })).filter(({ w }) => w.name != null);
+    if (chosen.length === 1)
+      rows[chosen[0].i] = { ...rows[chosen[0].i], amount: singleWinnerAmount(String(need)) };
+    const errors: FieldErrors = {
+      ...validateWinners(
+        rows,
+        { needQty: String(need), proposals: props, blacklistedProducerIds: blacklisted },
+        body.comment,
+      ),
+    };
+    for (const { w, i } of chosen) {
+      if (!props.some((p) => p.id === w.name)) errors[`winners.${i}.name`] = ['invalid_choice'];
+      const amount = 'amount' in w ? w.amount : null;
+      if (chosen.length > 1 && !isBlank(amount) && toScaled(amount) == null)
+        errors[`winners.${i}.amount`] = ['not_a_number'];
+    }
+    if (Object.keys(errors).length) throw badRequest(errors);
+
+    const at = now();
+    const gone = await tx
+      .delete(winners)
+      .where(eq(winners.detailId, detailId))
+      .returning({ id: winners.id, proposalId: winners.proposalId });
+    const added = chosen.length
+      ? await tx
+          .insert(winners)
+          .values(
+            chosen
+              .map(({ i }) => rows[i] as { name: number; amount: string; reason: WinnerReason })
+              .map((w) => ({
+                detailId,
+                proposalId: w.name,
+                amount: fromScaled(defined(toScaled(w.amount), 'checked amount')),
+                reason: w.reason,
+                creatorId: user.id,
+                created: at,
+                updated: at,
+              })),
+          )
+          .returning()
+      : [];
+    await tx.delete(comments).where(and(eq(comments.detailId, detailId), eq(comments.kind, 'WINNER')));
+    const [winnerComment] = isBlank(body.comment)
+      ? []
+      : await tx
+          .insert(comments)
+          .values({
+            kind: 'WINNER',
+            tenderId: t.id,
+            detailId,
+            userId: user.id,
+            content: clean(defined(body.comment, 'winner comment')).trim(),
+            created: at,
+            updated: at,
+          })
+          .returning({ id: comments.id });
+    const status: DetailStatus = added.length ? 'ORDERED' : 'WAITING';
+    // Every save moves the line's version (`updated`), so a buyer holding the old one is refused.
+    await tx
+      .update(details)
+      .set({ status, updated: nextVersion(d.updated, at) })
+      .where(eq(details.id, detailId));
+    await auditMany(tx, user, [
+      ...gone.map((w) => ({
+        entity: 'winner',
+        entityId: w.id,
+        action: 'deleted',
+        tenderId: t.id,
+        data: { detail: detailId, proposal: w.proposalId },
+      })),
+      ...added.map((w) => ({
+        entity: 'winner',
+        entityId: w.id,
+        action: 'created',
+        tenderId: t.id,
+        data: { detail: detailId, proposal: w.proposalId, amount: w.amount, reason: w.reason },
+      })),
+      ...(status !== d.status
+        ? [
+            {
+              entity: 'detail',
+              entityId: detailId,
+              action: 'status',
+              tenderId: t.id,
+              data: { from: d.status, to: status },
+            },
+          ]
+        : []),
+      ...(winnerComment
+        ? [
+            {
+              entity: 'comment',
+              entityId: winnerComment.id,
+              action: 'created',
+              tenderId: t.id,
+              data: { kind: 'WINNER', detail: detailId },
+            },
+          ]
+        : []),
+    ]);
+  });
+}
+
+/** PATCH /details/{id}/delete_winners/ */
+export async function deleteWinners(db: Db, user: SessionUser, detailId: number, version?: string) {
+  await db.transaction(async (tx) => {
+    const { d, t } = await lockForWinners(tx, user, detailId, version);
+    const gone = await tx
+      .delete(winners)
+      .where(eq(winners.detailId, detailId))
+      .returning({ id: winners.id, proposalId: winners.proposalId });
+    await tx.delete(comments).where(and(eq(comments.detailId, detailId), eq(comments.kind, 'WINNER')));
+    const status: DetailStatus = 'WAITING';
+    await tx
+      .update(details)
+      .set({ status, updated: nextVersion(d.updated, now()) })
+      .where(eq(details.id, detailId));
+    await auditMany(tx, user, [
+      ...gone.map((w) => ({
+        entity: 'winner',
+        entityId: w.id,
+        action: 'deleted',
+        tenderId: t.id,
+        data: { detail: detailId, proposal: w.proposalId },
+      })),
+      ...(d.status !== status
+        ? [
+            {
+              entity: 'detail',
+              entityId: detailId,
+              action: 'status',
+              tenderId: t.id,
+              data: { from: d.status, to: status },
+            },
+          ]
+        : []),
+    ]);
+  });
+}

@@ -1,0 +1,162 @@
+// The session: token in localStorage, the signed-in user from /profile/, login and logout.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo } from 'react';
+import { api, session, setUnauthorizedHandler } from './api.ts';
+import { allowLeaving } from './unsaved.ts';
+
+export type Group = 'ADMINISTRATOR' | 'CONTRACTOR' | 'MASTER' | 'SUPPLIER';
+
+export interface SessionUser {
+  id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  personal_code: string | null;
+  phone: string;
+  position: string;
+  picture: string | null;
+  group: Group;
+  /** The group for workers; PLAIN or ADVANCED for supplier users. */
+  role: string;
+  supplier: number | null;
+  is_admin: boolean;
+  can_blacklist: boolean;
+  language: 'et' | 'ru' | 'en';
+  supplier_group: number | null;
+  warehouse_groups_options: { id: number; name: string }[];
+}
+
+export interface Profile {
+  user: SessionUser;
+  supplier: {
+    id: number;
+    name: string;
+    registration_code: string;
+    is_employees_can_view_proposal: boolean;
+  } | null;
+  role: string;
+  warehouse_groups_options: { id: number; name: string }[];
+}
+
+interface AuthValue {
+  user: SessionUser | null;
+  profile: Profile | null;
+  loading: boolean;
+  isSupplier: boolean;
+  isBuyer: boolean;
+  /** True when the user's group is one of these. */
+  hasGroup(...groups: Group[]): boolean;
+  login(token: string): Promise<void>;
+  logout(): Promise<void>;
+}
+
+const AuthContext = createContext<AuthValue | null>(null);
+const EXPIRED_KEY = 'sessionExpired';
+
+/** Set when a request found the session gone, until the next login: the login screen says why it is shown. */
+export const sessionExpired = {
+  mark() {
+    sessionStorage.setItem(EXPIRED_KEY, '1');
+  },
+  get shown() {
+    return sessionStorage.getItem(EXPIRED_KEY) === '1';
+  },
+  clear() {
+    sessionStorage.removeItem(EXPIRED_KEY);
+  },
+};
+const RETURN_KEY = 'returnRoute';
+
+export const returnRoute = {
+  remember(path: string) {
+    if (path && path !== '/' && !path.startsWith('/login')) sessionStorage.setItem(RETURN_KEY, path);
+  },
+  take(): string {
+    const p = sessionStorage.getItem(RETURN_KEY);
+    sessionStorage.removeItem(RETURN_KEY);
+    return p || '/tenders';
+  },
+  clear() {
+    sessionStorage.removeItem(RETURN_KEY);
+  },
+};
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const qc = useQueryClient();
+  const hasToken = !!session.token;
+  const profileQuery = useQuery({
+    queryKey: ['profile'],
+    enabled: hasToken,
+    retry: false,
+    staleTime: 5 * 60_000,
+    queryFn: () => api<{ results: Profile[] }>('GET', '/profile/').then((r) => r.results[0]),
+  });
+
+  const clear = useCallback(() => {
+    session.clear();
+    localStorage.removeItem('role');
+    localStorage.removeItem('supplier_id');
+    qc.clear();
+  }, [qc]);
+
+  // An expired session: the login screen opens on the same page saying so, and after logging in the user is
+  // back where they were (forms keep what was typed in the browser; nothing asks before this reload).
+  useEffect(() => {
+    setUnauthorizedHandler(() => {
+      returnRoute.remember(window.location.pathname + window.location.search);
+      sessionExpired.mark();
+      allowLeaving();
+      clear();
+      window.location.reload();
+    });
+  }, [clear]);
+
+  useEffect(() => {
+    if (profileQuery.isError) returnRoute.clear();
+  }, [profileQuery.isError]);
+
+  const profile = profileQuery.data ?? null;
+  const user = profile?.user ?? null;
+  useEffect(() => {
+    if (!user) return;
+    localStorage.setItem('role', user.role);
+    if (user.supplier) localStorage.setItem('supplier_id', String(user.supplier));
+    if (!localStorage.getItem('division') && user.supplier_group)
+      localStorage.setItem('division', String(user.supplier_group));
+  }, [user]);
+
+  const value = useMemo<AuthValue>(
+    () => ({
+      user,
+      profile,
+      loading: hasToken && profileQuery.isLoading,
+      isSupplier: user?.group === 'SUPPLIER',
+      isBuyer: !!user && user.group !== 'SUPPLIER',
+      hasGroup: (...groups) => !!user && groups.includes(user.group),
+      async login(token) {
+        sessionExpired.clear();
+        session.set(token);
+        localStorage.setItem('first_select', 'false');
+        await qc.resetQueries({ queryKey: ['profile'] });
+        await profileQuery.refetch();
+      },
+      async logout() {
+        try {
+          await api('POST', '/logout/');
+        } catch {
+          // the session is cleared either way
+        }
+        clear();
+        window.location.assign('/');
+      },
+    }),
+    [user, profile, hasToken, profileQuery, qc, clear],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthValue {
+  const v = useContext(AuthContext);
+  if (!v) throw new Error('useAuth outside AuthProvider');
+  return v;
+}

@@ -1,0 +1,133 @@
+// Accessibility: axe-core (WCAG 2.1 A and AA) finds nothing on any screen, for every demo role, on a desktop and a
+// phone. The screens come from the web app's route table (apps/web/src/app/routes.tsx), so a new screen is
+// checked without anyone adding it here; path parameters are filled with a real id the role can see.
+import fs from 'node:fs';
+import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { apiLogin, expect, type Role, test, useToken } from './fixtures.ts';
+
+interface ScreenRoute {
+  path: string;
+  groups: string[] | null;
+}
+
+/** Every screen path with the groups that may open it, read from the route table's source. */
+function screenRoutes(): ScreenRoute[] {
+  const src = fs.readFileSync(path.resolve(import.meta.dirname, '../apps/web/src/app/routes.tsx'), 'utf8');
+  const consts: Record<string, string[]> = {};
+  for (const m of src.matchAll(/const (\w+): Group\[\] = \[([^\]]*)\]/g))
+    consts[m[1]] = [...m[2].matchAll(/'(\w+)'/g)].map((x) => x[1]);
+  const out: ScreenRoute[] = [];
+  for (const m of src.matchAll(/\{\s*path: '([^']+)'([^{}]*(?:\{[^{}]*\}[^{}]*)*)\}/g)) {
+    const g = /groups: (\w+|\[[^\]]*\])/.exec(m[2]);
+    const groups = !g
+      ? null
+      : g[1].startsWith('[')
+        ? [...g[1].matchAll(/'(\w+)'/g)].map((x) => x[1])
+        : (consts[g[1]] ?? null);
+    out.push({ path: m[1], groups });
+  }
+  return out;
+}
+
+const ROUTES = screenRoutes();
+const PUBLIC = ['/', '/login', '/register', '/recover', '/reset?key=unknown'];
+// The administrator opens every buyer screen and the contractor's same screens with fewer actions; the master and
+// the PLAIN employee see their own variants. On a phone the administrator and the supplier cover every screen.
+const ROLES: { role: Role; group: string; phone: boolean }[] = [
+  { role: 'admin', group: 'ADMINISTRATOR', phone: true },
+  { role: 'master', group: 'MASTER', phone: false },
+  { role: 'supplier', group: 'SUPPLIER', phone: true },
+  { role: 'employee', group: 'SUPPLIER', phone: false },
+];
+
+/** The API list that holds the ids of a screen path's first segment(s). */
+function listFor(p: string): string {
+  const seg = p.split('/').filter(Boolean);
+  const head = seg[0] === 'setup' || seg[0] === 'reports' ? seg[1] : seg[0];
+  const map: Record<string, string> = { supplier: 'suppliers', tenders: 'tenders' };
+  return `/api/${map[head] ?? head}/`;
+}
+
+async function fillPath(request: APIRequestContext, token: string, p: string): Promise<string> {
+  if (!p.includes(':')) return p;
+  const res = await request.get(`${listFor(p)}?page_size=1`, {
+    headers: { Authorization: `Token ${token}` },
+  });
+  let id = '1';
+  if (res.ok()) {
+    const body = (await res.json()) as { results?: { id: number }[] } | { id: number }[];
+    const rows = Array.isArray(body) ? body : (body.results ?? []);
+    if (rows[0]?.id) id = String(rows[0].id);
+  }
+  return p.replace(/:\w+/g, id);
+}
+
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('.ant-spin-spinning')).toHaveCount(0, { timeout: 20_000 });
+}
+
+/** axe's WCAG 2.1 A/AA findings, plus a page without a visible h1 (headings start at h1). */
+async function violations(page: Page) {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const found: { rule: string; impact?: string | null; nodes: number; first?: string }[] =
+    result.violations.map((v) => ({
+      rule: v.id,
+      impact: v.impact,
+      nodes: v.nodes.length,
+      first: v.nodes[0]?.target.join(' '),
+    }));
+  // An h1 that assistive technology can reach: not display:none or visibility:hidden (a phone may shrink it).
+  const h1 = await page
+    .locator('h1')
+    .evaluateAll((els) => els.filter((e) => e.checkVisibility({ visibilityProperty: true })).length);
+  if (!h1) found.push({ rule: 'page-has-heading-one', nodes: 0 });
+  return found;
+}
+
+for (const viewport of [
+  { name: 'desktop', width: 1440, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+]) {
+  test.describe(`accessibility on a ${viewport.name}`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+    test('public screens', async ({ page }) => {
+      const found: Record<string, unknown> = {};
+      for (const p of PUBLIC) {
+        await page.goto(p);
+        await settle(page);
+        const v = await violations(page);
+        if (v.length) found[p] = v;
+      }
+      expect(found).toEqual({});
+    });
+
+    for (const { role, group } of ROLES.filter((r) => viewport.name === 'desktop' || r.phone)) {
+      test(`every screen of ${role}`, async ({ page, request }) => {
+        const { token } = await apiLogin(request, role);
+        await useToken(page, token);
+        const found: Record<string, unknown> = {};
+        const publicPaths = PUBLIC.map((p) => p.split('?')[0]);
+        const mine = ROUTES.filter(
+          (r) => (!r.groups || r.groups.includes(group)) && !publicPaths.includes(r.path),
+        );
+        expect(mine.length).toBeGreaterThan(0);
+        // About 5 s a screen on a quiet machine (load, axe run); the limit grows with the walk, like the menu walk's.
+        test.setTimeout(60_000 + mine.length * 20_000);
+        for (const r of mine) {
+          const url = await fillPath(request, token, r.path);
+          await page.goto(url);
+          await settle(page);
+          const v = await violations(page);
+          if (v.length) found[url] = v;
+        }
+        expect(found).toEqual({});
+      });
+    }
+  });
+}

@@ -1,0 +1,148 @@
+// The catalogue and setup contract for categories and units (spec 3 §3, §4, §7): answers and request bodies shared
+// by the server (route schemas) and the web (types, forms).
+import { z } from 'zod';
+
+/** Spec 3 §9: the category tree is at most 5 levels deep (the tree answer nests four levels under the top). */
+export const CATEGORY_MAX_DEPTH = 5;
+/** Spec 3 §9: the producer select of the blacklist form shows at most 50 tags and 300 options. */
+export const BLACKLIST_PRODUCER_TAGS = 50;
+export const BLACKLIST_PRODUCER_OPTIONS = 300;
+/** Spec 3 §9: the parts lookup answers 100 rows. */
+export const PART_LOOKUP_SIZE = 100;
+/** The SMTP test gives its answer within this many milliseconds (issue 8: "within 10 s"). */
+export const SMTP_TEST_TIMEOUT_MS = 9_000;
+
+const id = z.number().int().positive().max(2_147_483_647);
+const name = z
+  .string()
+  .trim()
+  .min(1, { error: 'blank', abort: true })
+  .max(200, { error: 'too_long', abort: true })
+  .refine((s) => !s.includes('\u0000'), { error: 'invalid', abort: true })
+  .refine((s) => /[\p{L}\p{N}]/u.test(s), 'name_needs_letter');
+
+/**
+ * Spec 3 §5: a producer name may not begin or end with a symbol, be numeric or contain double quotes.
+ * A "symbol" is anything that is not a letter or a digit (any script: Estonian and Cyrillic letters count as letters).
+ */
+export function producerNameProblem(name: string): string | null {
+  if (!name) return 'blank';
+  if (name.includes('"') || /[\u201C\u201D\u201E]/.test(name)) return 'producer_name_invalid';
+  if (/^[^\p{L}\p{N}]/u.test(name) || /[^\p{L}\p{N}]$/u.test(name)) return 'producer_name_invalid';
+  if (/^[\p{N}\s.,\-+/]+$/u.test(name)) return 'producer_name_invalid';
+  return null;
+}
+
+// ---------------------------------------------------------------- categories
+
+export const categoryClass = z.object({ key: z.string(), text: z.string() }).nullable();
+
+export const categoryItem = z.object({
+  id: z.number(),
+  name: z.string(),
+  code: z.string(),
+  /** 0 at the top of the tree or outside it. */
+  parent: z.number(),
+  order: z.number(),
+  is_active: z.boolean(),
+  is_deleted: z.boolean(),
+  /** Placed in the tree (a "new" category is active and not placed). */
+  is_placed: z.boolean(),
+  groups: z.array(z.number()),
+  class: categoryClass,
+});
+export type CategoryItem = z.infer<typeof categoryItem>;
+
+/** A node of the tree answer: the category with its nested children. */
+export interface CategoryNode extends CategoryItem {
+  key: number;
+  type: 'category' | 'inactive';
+  collapsed: boolean;
+  visible: boolean;
+  children: CategoryNode[];
+}
+export const categoryNode: z.ZodType<CategoryNode> = categoryItem
+  .extend({
+    key: z.number(),
+    type: z.enum(['category', 'inactive']),
+    collapsed: z.boolean(),
+    visible: z.boolean(),
+    get children() {
+      return z.array(categoryNode);
+    },
+  })
+  .meta({ id: 'CategoryNode' }); // recursive: a named schema in the OpenAPI document
+
+export const categoryTree = z.object({
+  /** The placed, active categories of the division, nested. */
+  list: z.array(categoryNode),
+  /** New (active, unplaced) categories of the division. */
+  categories: z.array(categoryNode),
+  /** Inactive categories of the division. */
+  inactives: z.array(categoryNode),
+});
+export type CategoryTree = z.infer<typeof categoryTree>;
+
+/**
+ * `parent`: a number places the category in the tree (0 = at the top) at `order` among its siblings; `null` takes
+ * it out of the tree (revert: back to the new column). Absent leaves the placement as it is.
+ */
+export const categoryCreate = z.object({
+  name,
+  code: z.string().trim().max(50, 'too_long').nullable().optional(),
+  groups: z.array(id, 'group_required').min(1, 'group_required').max(100, 'too_long'),
+  parent: z.number().int().min(0).max(2_147_483_647).nullable().optional(),
+  order: z.number().int().min(0).max(100_000).optional(),
+  is_active: z.boolean().optional(),
+  is_deleted: z.boolean().optional(),
+});
+export type CategoryCreate = z.output<typeof categoryCreate>;
+
+export const categoryPatch = categoryCreate.partial().extend({ id: z.number().int().optional() });
+export type CategoryPatch = z.output<typeof categoryPatch>;
+
+// ---------------------------------------------------------------- units
+
+export const unitItem = z.object({
+  id: z.number(),
+  code: z.string(),
+  name: z.string(),
+  is_active: z.boolean(),
+  is_deleted: z.boolean(),
+});
+export type UnitItem = z.infer<typeof unitItem>;
+
+/** Units are removed only (spec 3 "Units"): is_deleted true and is_active false. */
+export const unitPatch = z.object({
+  is_deleted: z.boolean().optional(),
+  is_active: z.boolean().optional(),
+});
+
+// ---------------------------------------------------------------- blacklist part lookup
+
+export const blacklistPartOption = z.object({
+  id: z.number(),
+  code: z.string(),
+  name: z.string(),
+  codes_tags: z.array(z.string()),
+});
+export type BlacklistPartOption = z.infer<typeof blacklistPartOption>;
+
+/** Message keys of this area (also listed in MSG). */
+export const CATALOGUE_MESSAGES = [
+  'name_needs_letter',
+  'group_required',
+  'category_too_deep',
+  'category_has_children',
+  'category_inactive',
+  'category_cycle',
+  'category_parent_invalid',
+  'comment_required',
+  'at_least_one_producer',
+  'no_changes',
+  'no_producer_change',
+  'part_already_blacklisted',
+  'producer_exists',
+  'producer_name_invalid',
+  'smtp_host_not_configured',
+] as const;
