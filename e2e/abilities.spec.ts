@@ -4,9 +4,9 @@
 // share its offers sees the tender read-only with the reason; the winner dialog greys out a blacklisted producer's
 // offer. Screenshots of the changed views at 1440 and 390 px go to /tmp/portal-e2e-shots-<port>/.
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiLogin, expect, type Role, test } from './fixtures.ts';
+import { apiLogin, expect, type Role, shotsDir, test } from './fixtures.ts';
 
-const SHOTS = `/tmp/portal-e2e-shots-${process.env.E2E_PORT ?? 3100}`;
+const SHOTS = shotsDir('abilities');
 
 interface TenderRow {
   id: number;

@@ -1,18 +1,10 @@
-// Business Central in the browser, against the simulator the e2e server is pointed at (playwright.config.ts):
-// an administrator starts the parts sync (started toast, then the success toast and the last run's counts); the
-// imported pre-orders show the synced check; a tender ordered from one of them while the ERP refuses orders shows
-// the error badge in the view and in the tender list's failed filter, and the retry button sends it again (success
-// toast, synced badge, green sync icon in the list). An administrator's reopen withdraws that order from the ERP
-// (the tender history says so), and a cancel leaves the pre-order's badge canceled. Screenshots at 1440 and 390 px.
-import fs from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiLogin, expect, test, useToken } from './fixtures.ts';
+import { apiLogin, expect, shotsDir, test, useToken } from './fixtures.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const BC = `http://127.0.0.1:${Number(process.env.E2E_BC_PORT ?? port + 1000)}`;
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/portal-shots-bc';
-fs.mkdirSync(SHOTS, { recursive: true });
+const SHOTS = shotsDir('business-central');
 
 const auth = (token: string) => ({ headers: { Authorization: `Token ${token}` } });
 const toastText = (page: Page, text: string) =>

@@ -4,9 +4,9 @@
 // English) at 1440 and 390 px, each checked with axe-core for WCAG 2.1 AA.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { apiLogin, expect, test, unique, useToken } from './fixtures.ts';
+import { apiLogin, expect, shotsDir, test, unique, useToken } from './fixtures.ts';
 
-const SHOTS = process.env.SHOTS_DIR ?? `/tmp/catalogue-setup-shots-${process.env.E2E_PORT ?? 3100}`;
+const SHOTS = shotsDir('catalogue-setup');
 
 async function api<T>(page: Page, token: string, method: string, url: string, data?: unknown): Promise<T> {
   const res = await page.request.fetch(url, {
@@ -278,7 +278,7 @@ test.describe('catalogue and setup', () => {
     }
   }
 
-  test('screenshots of every screen in Estonian; WCAG 2.1 AA', async ({ page }) => {
+  test('screenshots of every screen in Estonian; WCAG 2.1 AA', { tag: '@screenshots' }, async ({ page }) => {
     test.setTimeout(900_000);
     const { token } = await apiLogin(page.request, 'admin');
     await useToken(page, token);
@@ -286,7 +286,9 @@ test.describe('catalogue and setup', () => {
       await shoot(page, 'et', name, path, heading);
   });
 
-  test('screenshots of three screens in Russian and English; WCAG 2.1 AA', async ({ page }) => {
+  test('screenshots of three screens in Russian and English; WCAG 2.1 AA', { tag: '@screenshots' }, async ({
+    page,
+  }) => {
     test.setTimeout(900_000);
     const { token } = await apiLogin(page.request, 'admin');
     await useToken(page, token);

@@ -75,4 +75,7 @@ export async function menuPaths(page: Page): Promise<string[]> {
 }
 
 /** A unique suffix for names created by a test. */
+/** Where an area's screenshots go: SHOTS_DIR (default /tmp/portal-shots), one folder per area; Playwright makes it. */
+export const shotsDir = (area: string) => `${process.env.SHOTS_DIR ?? '/tmp/portal-shots'}/${area}`;
+
 export const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;

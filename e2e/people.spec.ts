@@ -2,11 +2,11 @@
 // administrator adds a worker with one group who then sees only that group's tenders; an administrator activates
 // a newly registered supplier. New people get their password straight in the database here (the invitation mail
 // with a set-password link is another part of the product), so this spec needs DATABASE_URL (PostgreSQL).
-// Screenshots of every people screen at 1440 and 390 px in Estonian and English go to /tmp/people-shots.
+// Screenshots of every people screen at 1440 and 390 px in Estonian and English go to shotsDir('people') (`npm run screenshots`).
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import pg from 'pg';
-import { apiLogin, DEMO_PASSWORD, expect, test, unique, useToken } from './fixtures.ts';
+import { apiLogin, DEMO_PASSWORD, expect, shotsDir, test, unique, useToken } from './fixtures.ts';
 
 const DB = process.env.DATABASE_URL;
 test.skip(!DB, 'people.spec.ts sets passwords in the database: run it with DATABASE_URL');
@@ -77,13 +77,27 @@ test('the supplier adds a PLAIN employee, who then cannot open the supplier edit
   await other.goto(`/supplier/${sup}/details`);
   await expect(other.locator('.ant-result-title')).toHaveText('Keelatud');
   await expect(other.getByRole('button', { name: 'Muuda' })).toHaveCount(0);
+  // Nor may it add employees: the form says so instead of offering fields, and the server refuses both writes.
   await other.goto(`/supplier/${sup}/users/add`);
-  await expect(other.getByRole('button', { name: 'Salvesta' })).toBeVisible();
+  await expect(other.locator('.ant-result-title')).toHaveText('Keelatud');
+  await expect(other.getByRole('button', { name: 'Salvesta' })).toHaveCount(0);
+  const auth = { Authorization: `Token ${token}` };
   const res = await other.request.patch(`/api/suppliers/${sup}/`, {
-    headers: { Authorization: `Token ${token}` },
+    headers: auth,
     data: { notes: 'changed by an employee' },
   });
   expect(res.status()).toBe(403);
+  const add = await other.request.post('/api/supplier_users/', {
+    headers: auth,
+    data: {
+      supplier__id: sup,
+      first_name: 'Kati',
+      last_name: 'Karu',
+      email: `kati.${unique()}@demo.ee`,
+      phone: '+372 5000 0000',
+    },
+  });
+  expect(add.status()).toBe(403);
   await ctx.close();
 });
 
@@ -173,7 +187,10 @@ for (const [lang, width] of [
   ['en', 1440],
   ['en', 390],
 ] as const)
-  test(`screenshots of the people screens at ${width} px in ${lang}`, async ({ browser, request }) => {
+  test(`screenshots of the people screens at ${width} px in ${lang}`, { tag: '@screenshots' }, async ({
+    browser,
+    request,
+  }) => {
     test.setTimeout(900_000);
     const admin = await apiLogin(request, 'admin');
     const supplier = await apiLogin(request, 'supplier');
@@ -233,7 +250,7 @@ for (const [lang, width] of [
           await expect(page.locator('.ant-tree').first()).toBeVisible();
         }
         await page.waitForLoadState('networkidle');
-        await page.screenshot({ path: `/tmp/people-shots/${name}-${lang}-${width}.png`, fullPage: true });
+        await page.screenshot({ path: `${shotsDir('people')}/${name}-${lang}-${width}.png`, fullPage: true });
         if (lang === 'et') {
           // WCAG 2.1 AA on the screen's own content (the shell around it has its own checks).
           const axe = await new AxeBuilder({ page })

@@ -1,14 +1,9 @@
-// Reports (spec 2 "Reports"): an administrator opens each report, picks a preset, sorts, exports to export.xlsx
-// (sheet "data"), follows a consolidated sum into the orders report and sees the same total; axe-core WCAG 2.1 AA
-// on each screen; screenshots of every report at 1440 and 390 px in Estonian, Russian and English
-// (in /tmp/reports-shots, looked at by hand). A contractor has no consolidated report; a supplier has none.
-import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { expect, test } from './fixtures.ts';
+import { expect, shotsDir, test } from './fixtures.ts';
 
-const SHOTS = '/tmp/reports-shots';
+const SHOTS = shotsDir('reports');
 const REPORTS = ['consolidated', 'orders', 'parts', 'suppliers', 'categories'] as const;
 
 async function axe(page: Page) {
@@ -163,9 +158,11 @@ test.describe('reports', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Tellimuste aruanne' })).toBeVisible();
   });
 
-  test('screenshots of every report at 1440 and 390 px in three languages', async ({ page, loginAs }) => {
+  test('screenshots of every report at 1440 and 390 px in three languages', { tag: '@screenshots' }, async ({
+    page,
+    loginAs,
+  }) => {
     test.setTimeout(400_000);
-    fs.mkdirSync(SHOTS, { recursive: true });
     await loginAs('admin');
     for (const lang of ['et', 'ru', 'en']) {
       await page.goto('/tenders');

@@ -3,7 +3,7 @@
 // keeps the offer being typed and brings the supplier back to it, and a phone (390 px) gets a closed menu
 // drawer and no page wider than the screen.
 import type { APIRequestContext } from '@playwright/test';
-import { apiLogin, DEMO, DEMO_PASSWORD, expect, test } from './fixtures.ts';
+import { apiLogin, DEMO, DEMO_PASSWORD, expect, shotsDir, test } from './fixtures.ts';
 
 interface Line {
   id: number;
@@ -213,14 +213,14 @@ test.describe('on a phone (390 px)', () => {
     const firstRow = page.locator('.resource-table tbody tr[data-row-key]').first();
     await expect(firstRow.getByTestId('tender-status')).toBeVisible();
     await noWiderThanScreen(page);
-    await page.screenshot({ path: 'test-results/screens/list-390-et.png' });
+    await page.screenshot({ path: `${shotsDir('screens')}/list-390-et.png` });
 
     const tender = await activeTender(request, token);
     await page.goto(`/tenders/${tender}/view`);
     await expect(page.locator('.offer-table')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Tee pakkumine' })).toBeVisible();
     await noWiderThanScreen(page);
-    await page.screenshot({ path: 'test-results/screens/offer-390-et.png', fullPage: true });
+    await page.screenshot({ path: `${shotsDir('screens')}/offer-390-et.png`, fullPage: true });
   });
 
   test('a master gets a menu with the tenders', async ({ page, loginAs }) => {
@@ -234,11 +234,11 @@ test.describe('on a phone (390 px)', () => {
 
 for (const lang of ['et', 'ru'] as const)
   for (const width of [1440, 390])
-    test(`screenshots ${lang} ${width}`, async ({ page, request, loginAs }) => {
+    test(`screenshots ${lang} ${width}`, { tag: '@screenshots' }, async ({ page, request, loginAs }) => {
       await page.setViewportSize({ width, height: width > 400 ? 900 : 844 });
       await page.addInitScript((l) => localStorage.setItem('language', l), lang);
       const { token } = await loginAs('contractor');
-      const dir = `test-results/screens/${lang}-${width}`;
+      const dir = `${shotsDir('screens')}/${lang}-${width}`;
       await page.goto('/tenders');
       await expect(page.locator('.resource-table tbody tr[data-row-key]').first()).toBeVisible();
       await page.screenshot({ path: `${dir}-list.png` });

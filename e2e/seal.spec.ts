@@ -1,7 +1,7 @@
 // The seal in the tender history: a buyer who opens /tenders/{id}/history of an ACTIVE tender by its URL sees the
 // buyers' own changes and a sentence saying why offers are missing, and no supplier's name, user or price.
 import type { APIRequestContext } from '@playwright/test';
-import { apiLogin, expect, test } from './fixtures.ts';
+import { apiLogin, expect, shotsDir, test } from './fixtures.ts';
 
 interface TenderRow {
   id: number;
@@ -61,11 +61,11 @@ for (const role of ['master', 'admin'] as const) {
     await expect(page.getByText('Pakkumine', { exact: true })).toHaveCount(0);
 
     if (role === 'master') {
-      await page.screenshot({ path: `/tmp/seal-history-desktop.png`, fullPage: true });
+      await page.screenshot({ path: `${shotsDir('seal')}/history-desktop.png`, fullPage: true });
       await page.setViewportSize({ width: 390, height: 844 });
       await page.reload();
       await expect(page.getByTestId('history-sealed')).toBeVisible();
-      await page.screenshot({ path: `/tmp/seal-history-phone.png`, fullPage: true });
+      await page.screenshot({ path: `${shotsDir('seal')}/history-phone.png`, fullPage: true });
     }
   });
 }

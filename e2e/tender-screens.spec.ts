@@ -4,10 +4,10 @@
 // comments count matches the comments shown, the winner's reason does not cover the delivery date, and the list
 // moves a tender on when its countdown ends. Screenshots at 1440 and 390 px.
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiLogin, DEMO, DEMO_PASSWORD, expect, test, useToken } from './fixtures.ts';
+import { apiLogin, DEMO, DEMO_PASSWORD, expect, shotsDir, test, useToken } from './fixtures.ts';
 
 const auth = (token: string) => ({ headers: { Authorization: `Token ${token}` } });
-const SHOTS = 'test-results/tender-screens';
+const SHOTS = shotsDir('tender-screens');
 
 interface Row {
   id: number;

@@ -97,15 +97,14 @@ export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) return reply.code(err.status).send(err.body);
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const issues = err.validation.map(
-        (v) =>
-          ({
-            ...v.params,
-            code: v.keyword,
-            message: v.message,
-            path: v.instancePath.split('/').filter(Boolean),
-          }) as unknown as z.core.$ZodIssue,
-      );
+      // fastify-type-provider-zod flattens each zod issue into keyword, instancePath and params (the rest of the
+      // issue, typed Record<string, unknown>): put it back together; zodIssuesToFieldErrors reads it as an issue.
+      const issues = err.validation.map((v) => ({
+        ...v.params,
+        code: v.keyword,
+        message: v.message,
+        path: v.instancePath.split('/').filter(Boolean),
+      }));
       return reply.code(400).send(zodIssuesToFieldErrors(issues));
     }
     if (isResponseSerializationError(err)) {

@@ -4,6 +4,7 @@
 import { defined, tallinnDay, tallinnDayStart } from '@portal/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { queryRows } from '../lib/sql.ts';
 
 /** A decimal string as an integer count of 10⁻⁸. */
 const SCALE = 8;
@@ -47,8 +48,7 @@ export interface Raw {
 }
 
 export async function loadRaw(db: Db): Promise<Raw> {
-  const q = async <T>(text: ReturnType<typeof sql>) =>
-    ((await db.execute(text)) as unknown as { rows: T[] }).rows;
+  const q = <T extends Record<string, unknown>>(text: ReturnType<typeof sql>) => queryRows<T>(db, text);
   const tenders = await q<{
     id: number;
     code: string;
@@ -352,8 +352,7 @@ export function expectedRollups(raw: Raw): { suppliers: RollupRows; lines: Rollu
 
 /** The monthly roll-up tables as stored, in the shape of expectedRollups. */
 export async function loadRollups(db: Db): Promise<{ suppliers: RollupRows; lines: RollupRows }> {
-  const q = async (text: ReturnType<typeof sql>) =>
-    ((await db.execute(text)) as unknown as { rows: Record<string, string | number>[] }).rows;
+  const q = (text: ReturnType<typeof sql>) => queryRows<Record<string, string | number>>(db, text);
   const suppliers: RollupRows = new Map();
   for (const r of await q(sql`select to_char(month, 'YYYY-MM') m, group_id, supplier_id, tenders, proposals,
       won_tenders, won_proposals, details, total::text, orders, order_details, order_qty::text, order_total::text

@@ -1,5 +1,7 @@
 // Everything around the app: the query client (its error handler shows toasts), antd's theme and locale
 // for the chosen language, the toast binding, and the session.
+
+import { LoadingOutlined } from '@ant-design/icons';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider, notification } from 'antd';
 import { type ReactNode, useEffect } from 'react';
@@ -83,6 +85,10 @@ export function Providers({ children }: { children: ReactNode }) {
             },
           },
         }}
+        // A busy button shows the spinner without antd's width animation: that animation's end event can be missed
+        // when a save answers within a frame, which left a hidden "loading" icon in the button (its accessible name
+        // stayed "loading Save" after the save). The icon is decorative; the button's name stays its label.
+        button={{ loadingIcon: <LoadingOutlined aria-hidden /> }}
       >
         <AntApp>
           <ToastBinding />

@@ -13,6 +13,7 @@
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../../lib/auth.ts';
 import { now } from '../../lib/clock.ts';
+import { transaction } from '../../lib/sql.ts';
 import type { Db } from '../client.ts';
 import * as s from '../schema/index.ts';
 import { seedBlacklist } from './demo/blacklist.ts';
@@ -32,8 +33,7 @@ const SEED_LOCK = 727275;
 export async function seedDemo(db: Db): Promise<{ seeded: boolean }> {
   if (await hasDemo(db)) return { seeded: false };
   const hash = await hashPassword(DEMO_PASSWORD); // once: scrypt is deliberately slow
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return transaction(db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     if (await hasDemo(tx)) return { seeded: false };
     await build(tx, hash);

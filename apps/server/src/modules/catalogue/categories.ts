@@ -16,6 +16,7 @@ import { categories, categoryGroups, groups } from '../../db/schema/index.ts';
 import { now } from '../../lib/clock.ts';
 import { ErrorBag, invalid, nonField, notFound } from '../../lib/errors.ts';
 import { boolQuery, idString, type ListQuery, type ListSpec, listQuery, paginate } from '../../lib/list.ts';
+import { queryRow, queryRows, transaction } from '../../lib/sql.ts';
 
 type Row = typeof categories.$inferSelect;
 
@@ -159,35 +160,42 @@ export async function categoryTree(db: Db, division: number): Promise<CategoryTr
 
 /** Level of a placed category (1 at the top), walking up its parents. */
 async function levelOf(db: Db, id: number): Promise<number> {
-  const res = (await db.execute(sql`
+  const res = await queryRow<{ d: number; ids: number[] }>(
+    db,
+    sql`
     with recursive up as (
       select id, parent_id, 1 as d from ${categories} where id = ${id}
       union all select c.id, c.parent_id, up.d + 1 from ${categories} c join up on c.id = up.parent_id where up.d < 100
-    ) select max(d)::int as d, array_agg(id) as ids from up`)) as unknown as {
-    rows: { d: number; ids: number[] }[];
-  };
-  return Number(res.rows[0]?.d ?? 1);
+    ) select max(d)::int as d, array_agg(id) as ids from up`,
+  );
+  return Number(res?.d ?? 1);
 }
 
 /** Ids above a category (its ancestors). */
 async function ancestorsOf(db: Db, id: number): Promise<number[]> {
-  const res = (await db.execute(sql`
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`
     with recursive up as (
       select id, parent_id, 1 as d from ${categories} where id = ${id}
       union all select c.id, c.parent_id, up.d + 1 from ${categories} c join up on c.id = up.parent_id where up.d < 100
-    ) select id from up`)) as unknown as { rows: { id: number }[] };
-  return res.rows.map((r) => Number(r.id));
+    ) select id from up`,
+  );
+  return rows.map((r) => Number(r.id));
 }
 
 /** Height of a category's live subtree (1 for a leaf). */
 async function heightOf(db: Db, id: number): Promise<number> {
-  const res = (await db.execute(sql`
+  const res = await queryRow<{ d: number }>(
+    db,
+    sql`
     with recursive down as (
       select id, 1 as d from ${categories} where id = ${id}
       union all select c.id, down.d + 1 from ${categories} c join down on c.parent_id = down.id
         where not c.is_deleted and c.is_placed and down.d < 100
-    ) select max(d)::int as d from down`)) as unknown as { rows: { d: number }[] };
-  return Number(res.rows[0]?.d ?? 1);
+    ) select max(d)::int as d from down`,
+  );
+  return Number(res?.d ?? 1);
 }
 
 async function hasChildren(db: Db, id: number) {
@@ -257,7 +265,7 @@ async function place(db: Db, id: number, parent: number, order: number | undefin
 async function renumber(db: Db, ids: number[]) {
   if (!ids.length) return;
   await db.execute(sql`update ${categories} c set "order" = v.o
-    from (select unnest(${sql.raw(`array[${ids.join(',')}]::int[]`)}) as id,
+    from (select unnest(${sql.param(ids)}::int[]) as id,
                  generate_series(0, ${ids.length - 1}) as o) v
     where c.id = v.id and c."order" <> v.o`);
 }
@@ -282,8 +290,7 @@ async function setGroups(db: Db, id: number, ids: number[]) {
 }
 
 export async function createCategory(db: Db, body: CategoryCreate): Promise<CategoryItem> {
-  const id = await db.transaction(async (txx) => {
-    const tx = txx as unknown as Db;
+  const id = await transaction(db, async (tx) => {
     const bag = new ErrorBag();
     await checkGroups(tx, bag, body.groups);
     bag.throwIfAny();
@@ -316,8 +323,7 @@ export async function createCategory(db: Db, body: CategoryCreate): Promise<Cate
  * number, with order); name, code and groups change alongside.
  */
 export async function updateCategory(db: Db, id: number, body: CategoryPatch): Promise<CategoryItem> {
-  await db.transaction(async (txx) => {
-    const tx = txx as unknown as Db;
+  await transaction(db, async (tx) => {
     const c = await liveRow(tx, id, true);
     const bag = new ErrorBag();
     await checkGroups(tx, bag, body.groups);

@@ -17,6 +17,7 @@ import {
 import { now } from '../../lib/clock.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import { boolQuery, type ListQuery, type ListSpec, listQuery, paginate } from '../../lib/list.ts';
+import { queryRows } from '../../lib/sql.ts';
 
 const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -26,7 +27,9 @@ const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 export async function categoryPaths(db: Db, ids: number[]): Promise<Map<number, string>> {
   const uniq = [...new Set(ids)];
   if (!uniq.length) return new Map();
-  const res = (await db.execute(sql`
+  const rows = await queryRows<{ start_id: number; path: string }>(
+    db,
+    sql`
     with recursive up(start_id, id, parent_id, name, depth) as (
       select c.id, c.id, c.parent_id, c.name, 0 from ${categories} c
        where c.id in (${sql.join(
@@ -38,10 +41,9 @@ export async function categoryPaths(db: Db, ids: number[]): Promise<Map<number, 
         from up join ${categories} p on p.id = up.parent_id
        where up.depth < 10
     )
-    select start_id, string_agg(name, ' / ' order by depth desc) as path from up group by start_id`)) as unknown as {
-    rows: { start_id: number; path: string }[];
-  };
-  return new Map(res.rows.map((r) => [Number(r.start_id), r.path]));
+    select start_id, string_agg(name, ' / ' order by depth desc) as path from up group by start_id`,
+  );
+  return new Map(rows.map((r) => [Number(r.start_id), r.path]));
 }
 
 // ---------------------------------------------------------------- parts

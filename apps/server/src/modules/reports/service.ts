@@ -24,6 +24,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { SessionUser } from '../../lib/auth.ts';
 import { type ListQuery, type ListSpec, type Paged, paginate, searchWhere } from '../../lib/list.ts';
+import { queryRow } from '../../lib/sql.ts';
 
 /** Filters common to the money reports (already parsed and cleaned by the route schema). */
 export interface ReportFilters {
@@ -197,10 +198,11 @@ async function sums(
         ? sql`count(*)::text as ${sql.identifier(k)}`
         : sql`coalesce(sum(${col}), 0)::text as ${sql.identifier(k)}`,
   );
-  const res = (await db.execute(
-    sql`select ${sql.join(cols, sql`, `)} from ${table} ${where ? sql`where ${where}` : sql``}`,
-  )) as unknown as { rows: Record<string, string>[] };
-  const row = res.rows[0] ?? {};
+  const row =
+    (await queryRow<Record<string, string>>(
+      db,
+      sql`select ${sql.join(cols, sql`, `)} from ${table} ${where ? sql`where ${where}` : sql``}`,
+    )) ?? {};
   const out: ReportTotals = {};
   for (const [k, [kind]] of Object.entries(fields))
     out[k] =
@@ -239,10 +241,11 @@ async function splitSums(
       ? sql`count(distinct ${sql.identifier(k)})::text as ${sql.identifier(k)}`
       : sql`coalesce(sum(${sql.identifier(k)}), 0)::text as ${sql.identifier(k)}`,
   );
-  const res = (await db.execute(
-    sql`select ${sql.join(cols, sql`, `)} from (${sql.join(parts, sql` union all `)}) as u`,
-  )) as unknown as { rows: Record<string, string>[] };
-  const row = res.rows[0] ?? {};
+  const row =
+    (await queryRow<Record<string, string>>(
+      db,
+      sql`select ${sql.join(cols, sql`, `)} from (${sql.join(parts, sql` union all `)}) as u`,
+    )) ?? {};
   const out: ReportTotals = {};
   for (const k of keys)
     out[k] =

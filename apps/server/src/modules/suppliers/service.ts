@@ -1,7 +1,7 @@
 // Suppliers (spec 2 "Supplier list", "Supplier form", "Supplier page"): who may see and change which supplier,
 // the list, the form's create and edit, activation mails, removal, and the company's category links.
 import type { SupplierItem, supplierCreate, supplierPatch } from '@portal/shared';
-import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { groups, supplierCategoryGroups, supplierGroups, suppliers, users } from '../../db/schema/index.ts';
@@ -10,6 +10,7 @@ import { now } from '../../lib/clock.ts';
 import { AppError, ErrorBag, forbidden, invalid, notFound } from '../../lib/errors.ts';
 import { audit } from '../../lib/history.ts';
 import { type ListQuery, type ListSpec, paginate } from '../../lib/list.ts';
+import { queryRow, queryRows, transaction } from '../../lib/sql.ts';
 import { setSupplierActive } from '../auth/accounts.ts';
 
 type SupplierRow = typeof suppliers.$inferSelect;
@@ -84,28 +85,33 @@ async function serialize(db: Db, viewer: SessionUser, rows: SupplierRow[]): Prom
     .innerJoin(groups, eq(groups.id, supplierGroups.groupId))
     .where(and(inArray(supplierGroups.supplierId, ids), eq(groups.isDeleted, false)))
     .orderBy(groups.name);
-  const counts = (await db.execute(sql`
+  const counts = await queryRows<{ supplier_id: number; active: number; inactive: number }>(
+    db,
+    sql`
     select supplier_id,
       count(*) filter (where is_active)::int as active,
       count(*) filter (where not is_active)::int as inactive
-    from users where supplier_id in ${sql.raw(`(${ids.join(',')})`)} and not is_deleted
-    group by supplier_id`)) as unknown as {
-    rows: { supplier_id: number; active: number; inactive: number }[];
-  };
-  const offers = (await db.execute(sql`
+    from users where supplier_id = any(${sql.param(ids)}::int[]) and not is_deleted
+    group by supplier_id`,
+  );
+  const offers = await queryRows<{ supplier_id: number; first: string | Date; last: string | Date }>(
+    db,
+    sql`
     select supplier_id, min(created) as first, max(updated) as last
-    from proposals where supplier_id in ${sql.raw(`(${ids.join(',')})`)} group by supplier_id`)) as unknown as {
-    rows: { supplier_id: number; first: string | Date; last: string | Date }[];
-  };
-  const cats = (await db.execute(sql`
+    from proposals where supplier_id = any(${sql.param(ids)}::int[]) group by supplier_id`,
+  );
+  const cats = await queryRows<{ supplier_id: number; name: string }>(
+    db,
+    sql`
     select distinct scg.supplier_id, c.name from supplier_category_groups scg
     join categories c on c.id = scg.category_id
-    where scg.supplier_id in ${sql.raw(`(${ids.join(',')})`)} and not c.is_deleted
-    order by c.name`)) as unknown as { rows: { supplier_id: number; name: string }[] };
+    where scg.supplier_id = any(${sql.param(ids)}::int[]) and not c.is_deleted
+    order by c.name`,
+  );
   return rows.map((s) => {
     const g = groupRows.filter((x) => x.supplierId === s.id);
-    const c = counts.rows.find((x) => Number(x.supplier_id) === s.id);
-    const o = offers.rows.find((x) => Number(x.supplier_id) === s.id);
+    const c = counts.find((x) => Number(x.supplier_id) === s.id);
+    const o = offers.find((x) => Number(x.supplier_id) === s.id);
     return {
       id: s.id,
       name: s.name,
@@ -124,7 +130,7 @@ async function serialize(db: Db, viewer: SessionUser, rows: SupplierRow[]): Prom
       non_active_users: Number(c?.inactive ?? 0),
       last_proposal_date: iso(o?.first),
       last_proposal_date_updated: iso(o?.last),
-      categories: cats.rows.filter((x) => Number(x.supplier_id) === s.id).map((x) => x.name),
+      categories: cats.filter((x) => Number(x.supplier_id) === s.id).map((x) => x.name),
       category_update_ts: iso(s.categoryUpdateTs),
       abilities: abilitiesFor(viewer, s.id),
     };
@@ -143,7 +149,7 @@ export function listSuppliers(
     select: () => db.select().from(suppliers).$dynamic(),
     where: [
       query.filter_groups?.length
-        ? sql`exists (select 1 from supplier_groups sg where sg.supplier_id = ${suppliers.id} and sg.group_id in ${sql.raw(`(${query.filter_groups.join(',')})`)})`
+        ? sql`exists (select 1 from supplier_groups sg where sg.supplier_id = ${suppliers.id} and sg.group_id = any(${sql.param(query.filter_groups)}::int[]))`
         : undefined,
       query.is_active === undefined ? undefined : eq(suppliers.isActive, query.is_active),
       query.is_new === undefined ? undefined : eq(suppliers.isNew, query.is_new),
@@ -211,8 +217,7 @@ export async function createSupplier(db: Db, actor: SessionUser, body: z.output<
   await checkGroups(db, body.warehouse_groups, bag);
   bag.throwIfAny();
   const id = await uniqueGuard(() =>
-    db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    transaction(db, async (tx) => {
       const [s] = await tx
         .insert(suppliers)
         .values({
@@ -283,8 +288,7 @@ export async function updateSupplier(
   bag.throwIfAny();
 
   await uniqueGuard(() =>
-    db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    transaction(db, async (tx) => {
       // Lock the row: two saves of one company (or a save and a deactivation) run one after the other.
       await tx.execute(sql`select id from suppliers where id = ${id} for update`);
       if (body.warehouse_groups) {
@@ -307,7 +311,7 @@ export async function updateSupplier(
             .where(
               and(
                 eq(supplierCategoryGroups.supplierId, id),
-                sql`${supplierCategoryGroups.groupId} not in ${sql.raw(`(${want.join(',')})`)}`,
+                notInArray(supplierCategoryGroups.groupId, want),
               ),
             );
         }
@@ -355,16 +359,16 @@ export async function updateSupplier(
 export async function removeSupplier(db: Db, actor: SessionUser, id: number) {
   await row(db, id);
   try {
-    await db.transaction(async (t) => {
-      const tx = t as unknown as Db;
-      const [used] = (
-        (await tx.execute(sql`
+    await transaction(db, async (tx) => {
+      const used = await queryRow(
+        tx,
+        sql`
           select 1 from proposals where supplier_id = ${id}
           union all select 1 from tender_logs where supplier_id = ${id}
           union all select 1 from purchase_orders where supplier_id = ${id}
           union all select 1 from comments where supplier_id = ${id}
-          limit 1`)) as unknown as { rows: unknown[] }
-      ).rows;
+          limit 1`,
+      );
       if (used) throw forbidden();
       await tx.delete(users).where(eq(users.supplierId, id));
       await tx.delete(suppliers).where(eq(suppliers.id, id));
@@ -410,13 +414,14 @@ async function replaceCategories(
     if (!served.includes(set.group)) throw invalid('categories', 'group_not_of_supplier');
     const want = [...new Set(set.categories)].sort((a, b) => a - b);
     if (want.length) {
-      const ok = (await tx.execute(sql`
+      const ok = await queryRows<{ n: number }>(
+        tx,
+        sql`
         select count(*)::int as n from categories c
         join category_groups cg on cg.category_id = c.id and cg.group_id = ${set.group}
-        where c.id in ${sql.raw(`(${want.join(',')})`)} and not c.is_deleted`)) as unknown as {
-        rows: { n: number }[];
-      };
-      if (Number(ok.rows[0].n) !== want.length) throw invalid('categories', 'category_not_in_group');
+        where c.id = any(${sql.param(want)}::int[]) and not c.is_deleted`,
+      );
+      if (Number(ok[0].n) !== want.length) throw invalid('categories', 'category_not_in_group');
     }
     const have = (
       await tx
@@ -498,8 +503,7 @@ export async function addCategoryLink(
   body: { supplier: number; group: number; category: number },
 ) {
   await row(db, body.supplier);
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  return transaction(db, async (tx) => {
     const have = (
       await tx
         .select({ id: supplierCategoryGroups.categoryId })
@@ -532,8 +536,7 @@ export async function addCategoryLink(
 export async function deleteCategoryLink(db: Db, actor: SessionUser, id: number) {
   const [link] = await db.select().from(supplierCategoryGroups).where(eq(supplierCategoryGroups.id, id));
   if (!link) throw notFound();
-  await db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  await transaction(db, async (tx) => {
     await tx.delete(supplierCategoryGroups).where(eq(supplierCategoryGroups.id, id));
     await tx.update(suppliers).set({ categoryUpdateTs: now() }).where(eq(suppliers.id, link.supplierId));
     await audit(tx, {
@@ -551,22 +554,23 @@ export async function deleteCategoryLink(db: Db, actor: SessionUser, id: number)
  * supplier page's categories tab. Read-only; the catalogue module owns the categories.
  */
 export async function categoryTree(db: Db, groupId: number) {
-  const res = (await db.execute(sql`
+  const rows = await queryRows<{
+    id: number;
+    name: string;
+    code: string | null;
+    class_name: string | null;
+    parent_id: number | null;
+  }>(
+    db,
+    sql`
     select c.id, c.name, c.code, c.class_name, c.parent_id, c."order"
     from categories c join category_groups cg on cg.category_id = c.id and cg.group_id = ${groupId}
     where c.is_active and not c.is_deleted and (c.is_placed or c.parent_id is not null)
-    order by c."order", c.name`)) as unknown as {
-    rows: {
-      id: number;
-      name: string;
-      code: string | null;
-      class_name: string | null;
-      parent_id: number | null;
-    }[];
-  };
+    order by c."order", c.name`,
+  );
   type Node = { key: number; text: string; code: string | null; class: string | null; nested: Node[] };
   const byId = new Map<number, Node & { parent: number | null }>();
-  for (const r of res.rows)
+  for (const r of rows)
     byId.set(Number(r.id), {
       key: Number(r.id),
       text: r.name,

@@ -112,7 +112,12 @@ function statusPage(db: Db, viewer: Viewer, q: z.infer<typeof tenderListQuery>) 
   if (!statuses.length || q.failed_bc_details || keys.some((k) => !k.col)) return undefined;
   const lastDesc = keys.at(-1)?.desc ?? false;
   const dir = (d: boolean) => (d ? sql.raw('desc') : sql.raw('asc'));
-  return async (p: { where: SQL | undefined; order: SQL[]; limit: number; offset: number }) => {
+  return async (p: {
+    where: SQL | undefined;
+    order: SQL[];
+    limit: number;
+    offset: number;
+  }): Promise<Awaited<ReturnType<typeof tenderSelect>>> => {
     const n = p.limit + p.offset;
     const cols = keys.map((k, i) => sql`${sql.identifier(k.col)} as ${sql.identifier(`k${i}`)}`);
     const branches = statuses.map(
@@ -129,7 +134,7 @@ function statusPage(db: Db, viewer: Viewer, q: z.infer<typeof tenderListQuery>) 
         sql`select id from (${sql.join(branches, sql` union all `)}) page order by ${sql.join(outer, sql`, `)} limit ${p.limit} offset ${p.offset}`,
       )
     ).map((r) => r.id);
-    if (!ids.length) return [] as unknown as Awaited<ReturnType<typeof tenderSelect>>;
+    if (!ids.length) return [];
     return tenderSelect(db, viewer)
       .where(inArray(tenders.id, ids))
       .orderBy(...p.order);

@@ -21,6 +21,7 @@ import { now } from '../../lib/clock.ts';
 import { AppError, badRequest, ErrorBag, forbidden, invalid, notFound } from '../../lib/errors.ts';
 import { audit } from '../../lib/history.ts';
 import { type ListQuery, type ListSpec, paginate } from '../../lib/list.ts';
+import { queryRows, transaction } from '../../lib/sql.ts';
 import { sendInvitation, setUserActive } from '../auth/accounts.ts';
 
 type UserRow = typeof users.$inferSelect;
@@ -109,8 +110,7 @@ export async function updateProfile(
   );
   bag.throwIfAny();
   await uniqueGuard(() =>
-    db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    transaction(db, async (tx) => {
       await tx
         .update(users)
         .set({
@@ -159,8 +159,7 @@ export async function changePassword(db: Db, me: SessionUser, body: ChangePasswo
   const problems = passwordProblems(body.password1, ruleUser(me), isCommonPassword);
   if (problems.length) throw badRequest({ password1: problems });
   const hash = await hashPassword(body.password1);
-  await db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  await transaction(db, async (tx) => {
     await tx.update(users).set({ passwordHash: hash, updated: now() }).where(eq(users.id, me.id));
     await revokeTokens(tx, me.id, me.tokenId);
     await audit(tx, { entity: 'user', entityId: me.id, action: 'password_changed', user: me });
@@ -172,8 +171,7 @@ export async function changePassword(db: Db, me: SessionUser, body: ChangePasswo
  * loses what identifies the person and how to sign in; the e-mail becomes free for a new registration.
  */
 export async function deleteOwnAccount(db: Db, me: SessionUser) {
-  await db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  await transaction(db, async (tx) => {
     await tx
       .update(users)
       .set({
@@ -231,10 +229,11 @@ async function serializeSupplierUsers(
     .select({ id: suppliers.id, name: suppliers.name, code: suppliers.registrationCode })
     .from(suppliers)
     .where(inArray(suppliers.id, [...new Set(rows.map((r) => r.supplierId as number))]));
-  const consents = (await db.execute(
-    sql`select distinct user_id from terms_consents where user_id in ${sql.raw(`(${ids.join(',')})`)}`,
-  )) as unknown as { rows: { user_id: number }[] };
-  const consented = new Set(consents.rows.map((r) => Number(r.user_id)));
+  const consents = await queryRows<{ user_id: number }>(
+    db,
+    sql`select distinct user_id from terms_consents where user_id = any(${sql.param(ids)}::int[])`,
+  );
+  const consented = new Set(consents.map((r) => Number(r.user_id)));
   return rows.map((u) => {
     const g = tags.filter((x) => x.userId === u.id);
     const c = companies.find((x) => x.id === u.supplierId);
@@ -336,8 +335,7 @@ export async function createSupplierUser(
   await checkCompanyGroups(db, supplierId, body.warehouse_group, bag);
   bag.throwIfAny();
   const id = await uniqueGuard(() =>
-    db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    transaction(db, async (tx) => {
       const [u] = await tx
         .insert(users)
         .values({
@@ -422,8 +420,7 @@ async function saveUser(
   change: { values: Partial<typeof users.$inferInsert>; groups?: number[] },
 ) {
   await uniqueGuard(() =>
-    db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    transaction(db, async (tx) => {
       const { isActive, ...values } = change.values;
       await tx
         .update(users)
@@ -548,8 +545,7 @@ export async function createWorker(db: Db, actor: SessionUser, body: z.output<ty
   await checkGroupIds(db, body.warehouse_group, bag);
   bag.throwIfAny();
   const id = await uniqueGuard(() =>
-    db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    transaction(db, async (tx) => {
       const [u] = await tx
         .insert(users)
         .values({
@@ -644,8 +640,7 @@ export async function removeAccount(db: Db, actor: SessionUser, userId: number) 
     if (!managesCompany(actor, u.supplierId as number) || u.isAdmin) throw forbidden();
   } else if (actor.group !== 'ADMINISTRATOR') throw forbidden();
   try {
-    await db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    await transaction(db, async (tx) => {
       await tx.delete(users).where(eq(users.id, userId));
       await audit(tx, {
         entity: 'user',

@@ -19,7 +19,6 @@ import {
   Form,
   Input,
   Popconfirm,
-  Result,
   Row,
   Select,
   Space,
@@ -33,8 +32,8 @@ import type { DataNode } from 'antd/es/tree';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { LoadErrorResult } from '../../components/LoadErrorResult.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { PageTitle } from '../../components/PageTitle.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { errorText } from '../../i18n/index.ts';
 import { ApiError } from '../../lib/api.ts';
@@ -101,19 +100,7 @@ export default function SupplierPage() {
     }
   }, [s?.is_new, hasGroup, patch]);
 
-  if (supplier.isError)
-    return (
-      <Result
-        status={supplier.error instanceof ApiError && supplier.error.status === 403 ? '403' : '404'}
-        title={
-          <PageTitle>
-            {errorText(
-              supplier.error instanceof ApiError ? (supplier.error.detail ?? 'not_found') : 'not_found',
-            )}
-          </PageTitle>
-        }
-      />
-    );
+  if (supplier.isError) return <LoadErrorResult error={supplier.error} />;
   if (!s || !ab) return <Spin size="large" className="page-loading" />;
 
   function startEdit() {

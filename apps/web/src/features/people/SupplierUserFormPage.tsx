@@ -1,12 +1,12 @@
 // /supplier/:supId/users/add and /supplier/:supId/users/edit?id=… (spec 2 "Supplier employees"): first name, last
 // name, e-mail, phone required; personal code and position optional; role (PLAIN "supplier" or ADVANCED
 // "master"); groups among the company's; active. Server 400 errors land beside the fields.
-import { Button, Card, Checkbox, Col, Flex, Form, Result, Row, Select, Space } from 'antd';
+import { Button, Card, Checkbox, Col, Flex, Form, Row, Select, Space } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { LoadErrorResult } from '../../components/LoadErrorResult.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { PageTitle } from '../../components/PageTitle.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { applyServerErrors } from '../../lib/formErrors.ts';
 import { useResourceItem, useResourceSave } from '../../lib/resource.ts';
@@ -69,8 +69,10 @@ export default function SupplierUserFormPage() {
       });
   }, [item.data, form]);
 
-  if (item.isError || supplier.isError)
-    return <Result status="404" title={<PageTitle>{t('errors.not_found')}</PageTitle>} />;
+  if (supplier.isError || item.isError) return <LoadErrorResult error={supplier.error ?? item.error} />;
+  // Only those who manage the company's employees (administrators, its ADVANCED users) add or change them; the
+  // server refuses anyone else too.
+  if (supplier.data && !supplier.data.abilities.manage_users) return <LoadErrorResult forbidden />;
 
   async function submit(v: Values) {
     const body = {

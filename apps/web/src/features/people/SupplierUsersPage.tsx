@@ -4,14 +4,12 @@
 import './people.css';
 import { PlusOutlined } from '@ant-design/icons';
 import { SUPPLIER_USERS_PAGE_SIZE } from '@portal/shared';
-import { Button, Flex, Result, Typography } from 'antd';
+import { Button, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ListToolbar } from '../../components/ListToolbar.tsx';
+import { LoadErrorResult } from '../../components/LoadErrorResult.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { PageTitle } from '../../components/PageTitle.tsx';
-import { errorText } from '../../i18n/index.ts';
-import { ApiError } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth.tsx';
 import { useListState } from '../../lib/listState.ts';
 import { useSupplier } from './api.ts';
@@ -23,17 +21,7 @@ export default function SupplierUsersPage() {
   const { hasGroup } = useAuth();
   const supplier = useSupplier(supplierId);
   const state = useListState({ defaultOrdering: 'id', defaultPageSize: SUPPLIER_USERS_PAGE_SIZE });
-  if (supplier.isError) {
-    const e = supplier.error;
-    return (
-      <Result
-        status={e instanceof ApiError && e.status === 403 ? '403' : '404'}
-        title={
-          <PageTitle>{errorText(e instanceof ApiError ? (e.detail ?? 'not_found') : 'not_found')}</PageTitle>
-        }
-      />
-    );
-  }
+  if (supplier.isError) return <LoadErrorResult error={supplier.error} />;
   const s = supplier.data;
   const manage = !!s?.abilities.manage_users;
   return (

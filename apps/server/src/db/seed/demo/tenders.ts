@@ -3,6 +3,7 @@
 import type { TenderStatus, WinnerReason } from '@portal/shared';
 import { defined } from '@portal/shared';
 import { inArray, sql } from 'drizzle-orm';
+import { queryRows } from '../../../lib/sql.ts';
 import * as s from '../../schema/index.ts';
 import type { Blacklist } from './blacklist.ts';
 import type { Catalogue } from './catalogue.ts';
@@ -135,13 +136,10 @@ export async function seedTenders(c: SeedContext & Places & Catalogue & People &
     { status: 'DRAFT', scope: 'tram', start: at(T, 4, 8), finish: at(T, 8, 12), lines: 0, suppliers: [] },
   ];
   const year = T.getUTCFullYear();
-  const [{ n: existingCodes }] = (
-    (await db.execute(
-      sql`select count(*)::int as n from tenders where tender_code like ${`T-${year}-%`}`,
-    )) as unknown as {
-      rows: { n: number }[];
-    }
-  ).rows;
+  const [{ n: existingCodes }] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from tenders where tender_code like ${`T-${year}-%`}`,
+  );
   const creatorOf = (p: Plan) =>
     p.scope === 'bus' ? (p.status === 'CHOOSING' ? user.master : user.contractor) : user.admin;
   const approver = user.contractor;
