@@ -77,10 +77,14 @@ test('the supplier adds a PLAIN employee, who then cannot open the supplier edit
   await other.goto(`/supplier/${sup}/details`);
   await expect(other.locator('.ant-result-title')).toHaveText('Keelatud');
   await expect(other.getByRole('button', { name: 'Muuda' })).toHaveCount(0);
+  // Told once, by the page: no toast repeats it.
+  await other.waitForLoadState('networkidle');
+  await expect(other.locator('.ant-notification-notice')).toHaveCount(0);
   // Nor may it add employees: the form says so instead of offering fields, and the server refuses both writes.
   await other.goto(`/supplier/${sup}/users/add`);
   await expect(other.locator('.ant-result-title')).toHaveText('Keelatud');
   await expect(other.getByRole('button', { name: 'Salvesta' })).toHaveCount(0);
+  await expect(other.locator('.ant-notification-notice')).toHaveCount(0);
   const auth = { Authorization: `Token ${token}` };
   const res = await other.request.patch(`/api/suppliers/${sup}/`, {
     headers: auth,

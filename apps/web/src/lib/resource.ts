@@ -30,11 +30,16 @@ export function useResourceOptions<T>(path: string, query: Record<string, string
   });
 }
 
+/** Answers an item screen shows in its own place (forbidden, not found), so no toast repeats them. */
+export const ITEM_REFUSALS_SHOWN = { pageShows: [403, 404] };
+
+/** One item for an add/edit or detail screen; the screen shows a refusal in place of its content. */
 export function useResourceItem<T>(path: string, id: string | number | undefined) {
   return useQuery({
     queryKey: [...resourceKey(path), 'item', String(id)],
     queryFn: ({ signal }) => api<T>('GET', `${path}${id}/`, { signal }),
     enabled: id !== undefined && id !== '',
+    meta: ITEM_REFUSALS_SHOWN,
   });
 }
 

@@ -33,6 +33,8 @@ export interface EntityForm<T, V> {
   saving: boolean;
   /** Saves; with `more` (add only) the form is cleared for the next entry instead of leaving. */
   submit(values: V, more?: boolean): Promise<void>;
+  /** Checks the fields, then saves as `submit` with `more` (the "save and add" button). */
+  submitAndAdd(): void;
   cancel(): void;
 }
 
@@ -50,6 +52,21 @@ export function useEntityForm<T, V extends object>(opts: EntityFormOptions<T, V>
       form.setFieldsValue(toValues(itemQuery.data) as Parameters<typeof form.setFieldsValue>[0]);
   }, [itemQuery.data, form, toValues]);
 
+  const submit = async (values: V, more = false) => {
+    try {
+      await save.mutateAsync({ id, body: opts.toBody(values, editing) });
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 400)
+        for (const m of applyServerErrors(form, err)) toast.error(m);
+      return;
+    }
+    toast.success(editing ? opts.savedText.changed : opts.savedText.added);
+    if (more && !editing) {
+      form.resetFields();
+      form.setFieldsValue(defaults as Parameters<typeof form.setFieldsValue>[0]);
+    } else navigate(opts.listPath);
+  };
+
   return {
     form,
     id,
@@ -58,20 +75,12 @@ export function useEntityForm<T, V extends object>(opts: EntityFormOptions<T, V>
     loading: editing && itemQuery.isLoading,
     loadError: itemQuery.isError,
     saving: save.isPending,
-    async submit(values, more = false) {
-      try {
-        await save.mutateAsync({ id, body: opts.toBody(values, editing) });
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 400)
-          for (const m of applyServerErrors(form, err)) toast.error(m);
-        return;
-      }
-      toast.success(editing ? opts.savedText.changed : opts.savedText.added);
-      if (more && !editing) {
-        form.resetFields();
-        form.setFieldsValue(defaults as Parameters<typeof form.setFieldsValue>[0]);
-      } else navigate(opts.listPath);
-    },
+    submit,
+    submitAndAdd: () =>
+      form.validateFields().then(
+        (v) => submit(v, true),
+        () => {},
+      ),
     cancel: () => navigate(opts.listPath),
   };
 }

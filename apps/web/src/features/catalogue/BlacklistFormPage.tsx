@@ -4,10 +4,11 @@
 // producers, active flag nor part is refused by the server ('Muudatused puuduvad').
 import { COMMENT_MAX, PART_CODE_SEARCH_MIN_CHARS } from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Checkbox, Flex, Form, Input, Result, Select, Space } from 'antd';
+import { Alert, Card, Checkbox, Flex, Form, Input, Result, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CLEARABLE } from '../../components/ClearIcon.tsx';
+import { FormFooter } from '../../components/FormFooter.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
 import { useEntityForm } from '../../lib/useEntityForm.ts';
@@ -128,21 +129,11 @@ export default function BlacklistFormPage() {
               style={{ marginBottom: 16 }}
             />
           )}
-          <Flex justify="space-between" align="center" wrap gap={12}>
-            {f.editing ? (
-              <span />
-            ) : (
-              <Checkbox checked={more} onChange={(e) => setMore(e.target.checked)}>
-                {t('common.add_more')}
-              </Checkbox>
-            )}
-            <Space>
-              <Button onClick={f.cancel}>{t('common.cancel')}</Button>
-              <Button type="primary" htmlType="submit" loading={f.saving}>
-                {t('common.save')}
-              </Button>
-            </Space>
-          </Flex>
+          <FormFooter
+            saving={f.saving}
+            onCancel={f.cancel}
+            addMore={{ shown: !f.editing, checked: more, onChange: setMore }}
+          />
         </Form>
       </Card>
     </Flex>

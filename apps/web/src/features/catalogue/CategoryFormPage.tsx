@@ -1,9 +1,10 @@
 // /admin/product/categories/add and /admin/product/categories/:id/edit (spec 3 "Category form", §5): name
 // (required), code (shown, not sent), groups (multi-select, required), active checkbox, and on create add-another.
 // Cancel returns to the tree; the title differs for new and edit.
-import { Button, Card, Checkbox, Flex, Form, Input, Result, Select, Space } from 'antd';
+import { Card, Checkbox, Flex, Form, Input, Result, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormFooter } from '../../components/FormFooter.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
 import { toast } from '../../lib/toast.ts';
@@ -84,21 +85,11 @@ export default function CategoryFormPage() {
           <Form.Item name="is_active" valuePropName="checked">
             <Checkbox>{t('common.active')}</Checkbox>
           </Form.Item>
-          <Flex justify="space-between" align="center" wrap gap={12}>
-            {f.editing ? (
-              <span />
-            ) : (
-              <Checkbox checked={more} onChange={(e) => setMore(e.target.checked)}>
-                {t('common.add_more')}
-              </Checkbox>
-            )}
-            <Space>
-              <Button onClick={f.cancel}>{t('common.cancel')}</Button>
-              <Button type="primary" htmlType="submit" loading={f.saving}>
-                {t('common.save')}
-              </Button>
-            </Space>
-          </Flex>
+          <FormFooter
+            saving={f.saving}
+            onCancel={f.cancel}
+            addMore={{ shown: !f.editing, checked: more, onChange: setMore }}
+          />
         </Form>
       </Card>
     </Flex>

@@ -1,9 +1,10 @@
 // /setup/producers/add and /setup/producers/:id/edit (spec 3 "Producers", §5): name (required; may not begin or
 // end with a symbol, be numeric or contain double quotes; unique), active checkbox, and on add a 'more' option.
 import { producerNameProblem } from '@portal/shared';
-import { Button, Card, Checkbox, Flex, Form, Input, Result, Space } from 'antd';
+import { Card, Checkbox, Flex, Form, Input, Result } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormFooter } from '../../components/FormFooter.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
 import { errorText } from '../../i18n/index.ts';
@@ -69,21 +70,11 @@ export default function ProducerFormPage() {
           <Form.Item name="is_active" valuePropName="checked">
             <Checkbox>{t('common.active')}</Checkbox>
           </Form.Item>
-          <Flex justify="space-between" align="center" wrap gap={12}>
-            {f.editing ? (
-              <span />
-            ) : (
-              <Checkbox checked={more} onChange={(e) => setMore(e.target.checked)}>
-                {t('common.add_more')}
-              </Checkbox>
-            )}
-            <Space>
-              <Button onClick={f.cancel}>{t('common.cancel')}</Button>
-              <Button type="primary" htmlType="submit" loading={f.saving}>
-                {t('common.save')}
-              </Button>
-            </Space>
-          </Flex>
+          <FormFooter
+            saving={f.saving}
+            onCancel={f.cancel}
+            addMore={{ shown: !f.editing, checked: more, onChange: setMore }}
+          />
         </Form>
       </Card>
     </Flex>

@@ -5,7 +5,6 @@ import { LockOutlined } from '@ant-design/icons';
 import { PART_CODE_SEARCH_MIN_CHARS } from '@portal/shared';
 import {
   Alert,
-  Button,
   Card,
   Col,
   Descriptions,
@@ -21,6 +20,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormFooter } from '../../components/FormFooter.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
 import { PartFiles } from '../../components/PartFiles.tsx';
@@ -212,18 +212,7 @@ export default function PreorderFormPage() {
                   options={whOptions}
                 />
               </Form.Item>
-              <Flex justify="end">
-                <Space wrap>
-                  <Button onClick={f.cancel} disabled={false}>
-                    {t('common.cancel')}
-                  </Button>
-                  {editable && (
-                    <Button type="primary" htmlType="submit" loading={f.saving}>
-                      {t('common.save')}
-                    </Button>
-                  )}
-                </Space>
-              </Flex>
+              <FormFooter saving={f.saving} onCancel={f.cancel} canSave={editable} />
             </Form>
           </Card>
         </Col>

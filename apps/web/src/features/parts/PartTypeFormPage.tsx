@@ -1,8 +1,9 @@
 // /setup/parttypes/add and /setup/parttypes/:id/edit (spec 3 "Part types"): the name is read-only once the type
 // exists; the category is chosen from a single-select list (shown with its path).
-import { Button, Card, Checkbox, Flex, Form, Input, Result, Select, Space } from 'antd';
+import { Card, Checkbox, Flex, Form, Input, Result, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CLEARABLE } from '../../components/ClearIcon.tsx';
+import { FormFooter } from '../../components/FormFooter.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
 import { useEntityForm } from '../../lib/useEntityForm.ts';
@@ -66,14 +67,7 @@ export default function PartTypeFormPage() {
           <Form.Item name="is_active" valuePropName="checked">
             <Checkbox>{t('common.active')}</Checkbox>
           </Form.Item>
-          <Flex justify="end">
-            <Space wrap>
-              <Button onClick={f.cancel}>{t('common.cancel')}</Button>
-              <Button type="primary" htmlType="submit" loading={f.saving}>
-                {t('common.save')}
-              </Button>
-            </Space>
-          </Flex>
+          <FormFooter saving={f.saving} onCancel={f.cancel} />
         </Form>
       </Card>
     </Flex>

@@ -2,12 +2,13 @@
 // group ('Palun vali osakond'), country (default EE), active, employees-may-view-offers, and on create an add-more
 // option. After creating the user goes to the supplier page, unless add-more was ticked: then the form is cleared.
 import './people.css';
-import { Button, Card, Checkbox, Col, Flex, Form, Input, Result, Row, Select, Space } from 'antd';
+import { Card, Checkbox, Col, Flex, Form, Input, Row, Select } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { FormFooter } from '../../components/FormFooter.tsx';
+import { LoadErrorResult } from '../../components/LoadErrorResult.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { PageTitle } from '../../components/PageTitle.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { applyServerErrors } from '../../lib/formErrors.ts';
 import { useResourceItem, useResourceSave } from '../../lib/resource.ts';
@@ -60,7 +61,7 @@ export default function SupplierFormPage() {
       });
   }, [item.data, form]);
 
-  if (item.isError) return <Result status="404" title={<PageTitle>{t('errors.not_found')}</PageTitle>} />;
+  if (item.isError) return <LoadErrorResult error={item.error} />;
 
   // The supplier's own groups stay choosable even when one has been disabled since.
   const groupOptions = (groups.data ?? []).map((g) => ({ value: g.id, label: g.name }));
@@ -151,23 +152,11 @@ export default function SupplierFormPage() {
           <Form.Item name="is_employees_can_view_proposal" valuePropName="checked">
             <Checkbox>{t('people.suppliers.employees_can_view')}</Checkbox>
           </Form.Item>
-          <Flex justify="space-between" wrap gap={12} align="center">
-            {!editing ? (
-              <Checkbox checked={more} onChange={(e) => setMore(e.target.checked)}>
-                {t('common.add_more')}
-              </Checkbox>
-            ) : (
-              <span />
-            )}
-            <Space wrap>
-              <Button onClick={() => navigate(editing ? `/supplier/${id}/details` : '/suppliers')}>
-                {t('common.cancel')}
-              </Button>
-              <Button type="primary" htmlType="submit" loading={save.isPending}>
-                {t('common.save')}
-              </Button>
-            </Space>
-          </Flex>
+          <FormFooter
+            saving={save.isPending}
+            onCancel={() => navigate(editing ? `/supplier/${id}/details` : '/suppliers')}
+            addMore={{ shown: !editing, checked: more, onChange: setMore }}
+          />
         </Form>
       </Card>
     </Flex>

@@ -1,10 +1,11 @@
 // /supplier/:supId/users/add and /supplier/:supId/users/edit?id=… (spec 2 "Supplier employees"): first name, last
 // name, e-mail, phone required; personal code and position optional; role (PLAIN "supplier" or ADVANCED
 // "master"); groups among the company's; active. Server 400 errors land beside the fields.
-import { Button, Card, Checkbox, Col, Flex, Form, Row, Select, Space } from 'antd';
+import { Card, Checkbox, Col, Flex, Form, Row, Select } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { FormFooter } from '../../components/FormFooter.tsx';
 import { LoadErrorResult } from '../../components/LoadErrorResult.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { ApiError } from '../../lib/api.ts';
@@ -133,14 +134,7 @@ export default function SupplierUserFormPage() {
           <Form.Item name="is_active" valuePropName="checked">
             <Checkbox>{t('common.active')}</Checkbox>
           </Form.Item>
-          <Flex justify="end">
-            <Space wrap>
-              <Button onClick={back}>{t('common.cancel')}</Button>
-              <Button type="primary" htmlType="submit" loading={save.isPending}>
-                {t('common.save')}
-              </Button>
-            </Space>
-          </Flex>
+          <FormFooter saving={save.isPending} onCancel={back} />
         </Form>
       </Card>
     </Flex>

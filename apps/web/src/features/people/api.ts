@@ -9,7 +9,7 @@ import type {
 } from '@portal/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type Paged } from '../../lib/api.ts';
-import { resourceKey, useResourceOptions } from '../../lib/resource.ts';
+import { ITEM_REFUSALS_SHOWN, resourceKey, useResourceOptions } from '../../lib/resource.ts';
 
 export type { SupplierCategoryLink, SupplierCategoryNode, SupplierItem, SupplierUserItem, WorkerItem };
 
@@ -33,6 +33,7 @@ export function useSupplier(id: number | undefined) {
     queryKey: [...resourceKey(SUPPLIERS), 'item', String(id)],
     queryFn: ({ signal }) => api<SupplierItem>('GET', `${SUPPLIERS}${id}/`, { signal }),
     enabled: !!id,
+    meta: ITEM_REFUSALS_SHOWN,
   });
 }
 

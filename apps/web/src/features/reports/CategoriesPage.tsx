@@ -1,19 +1,18 @@
 // /reports/categories (Administrator, Contractor): which supplier serves which categories in which department.
 // Filter: supplier name, department checkboxes (each loads that department's category tree) and a collapsible
 // tree with checkboxes; the table shows 3 categories per row with a more/less toggle; 30 rows a page.
-import { FilterOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import type { CategoryTreeNode } from '@portal/shared';
-import { Badge, Button, Checkbox, Collapse, Flex, Form, Input, Space, Tree, Typography } from 'antd';
+import { Button, Checkbox, Collapse, Flex, Form, Input, Tree, Typography } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CLEARABLE } from '../../components/ClearIcon.tsx';
+import { FilterActions, FilterPanel } from '../../components/FilterPanel.tsx';
 import type { ResourceColumn } from '../../components/ResourceTable.tsx';
-import { useListState } from '../../lib/listState.ts';
-import { type CategoryReportRow, useCategoryTree, useGroups, useReport } from './api.ts';
+import { type CategoryReportRow, useCategoryTree, useGroups } from './api.ts';
 import { type ExportColumn, ReportLayout } from './ReportLayout.tsx';
+import { useReportList } from './useReportList.ts';
 
-const PAGE = [30] as const;
 const split = (s: string | undefined) => (s ?? '').split('|').filter(Boolean);
 
 function toTreeData(nodes: CategoryTreeNode[]): DataNode[] {
@@ -57,7 +56,6 @@ function CategoryFilters(props: {
   const [name, setName] = useState(props.filters.filter_name ?? '');
   const [chosenGroups, setGroups] = useState<string[]>(split(props.filters.filter_group));
   const [chosenCats, setCats] = useState<string[]>(split(props.filters.filter_category));
-  const [open, setOpen] = useState(() => localStorage.getItem('categories:filter_open') !== 'false');
   const key = JSON.stringify(props.filters);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the applied filters (by value) reset the draft
   useEffect(() => {
@@ -123,48 +121,24 @@ function CategoryFilters(props: {
         ]}
       />
       <Flex justify="flex-end">
-        <Space>
-          <Button icon={<ReloadOutlined />} onClick={props.onReset} data-testid="filter-reset">
-            {t('reports.filters.reset')}
-          </Button>
-          <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="filter-search">
-            {t('reports.filters.search')}
-          </Button>
-        </Space>
+        <FilterActions
+          labels={{ reset: t('reports.filters.reset'), search: t('reports.filters.search') }}
+          onReset={props.onReset}
+        />
       </Flex>
     </Form>
   );
   return (
-    <Collapse
-      size="small"
-      activeKey={open ? ['f'] : []}
-      onChange={(k) => {
-        const o = (k as string[]).includes('f');
-        setOpen(o);
-        localStorage.setItem('categories:filter_open', String(o));
-      }}
-      items={[
-        {
-          key: 'f',
-          label: (
-            <Space>
-              <FilterOutlined />
-              {t('reports.filters.title')}
-              {active > 0 && <Badge count={active} color="#0b5cab" size="small" />}
-            </Space>
-          ),
-          children: body,
-        },
-      ]}
-    />
+    <FilterPanel id="categories" title={t('reports.filters.title')} active={active}>
+      {body}
+    </FilterPanel>
   );
 }
 
 export default function CategoriesPage() {
   const { t } = useTranslation();
-  const state = useListState({ defaultOrdering: 'pk', defaultPageSize: 30 });
-  const query = { ...state.query, page_size: 30 };
-  const list = useReport<CategoryReportRow>('categories', query);
+  const report = useReportList<CategoryReportRow>('categories', { defaultOrdering: 'pk', pageSize: 30 });
+  const { state } = report;
   const cats = (r: CategoryReportRow) => [
     ...new Set(r.groups.flatMap((g) => g.categories.map((c) => c.name))),
   ];
@@ -191,15 +165,10 @@ export default function CategoriesPage() {
 
   return (
     <ReportLayout<CategoryReportRow>
-      report="categories"
+      report={report}
       title={t('reports.title.categories')}
-      state={state}
-      query={query}
-      data={list.data}
-      loading={list.isFetching}
       columns={columns}
       exportColumns={exportColumns}
-      pageSizes={PAGE}
       filters={<CategoryFilters filters={state.filters} onApply={state.setFilters} onReset={state.reset} />}
     />
   );

@@ -5,11 +5,11 @@ import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ResourceColumn } from '../../components/ResourceTable.tsx';
-import { useListState } from '../../lib/listState.ts';
-import { type ConsolidatedRow, useReport } from './api.ts';
+import type { ConsolidatedRow } from './api.ts';
+import { figureColumn } from './columns.tsx';
 import { fmtQuantity, fmtSum } from './format.ts';
-import { ReportFilters } from './ReportFilters.tsx';
 import { type ExportColumn, ReportLayout, Totals } from './ReportLayout.tsx';
+import { useReportList } from './useReportList.ts';
 
 // The chart library loads only with this screen's chart, not with the first page.
 const SpendChart = lazy(() => import('./SpendChart.tsx'));
@@ -31,27 +31,14 @@ export default function ConsolidatedPage() {
     const [filter_start, filter_finish] = presetRange('last_month', tallinnDay(new Date()));
     return { filter_start, filter_finish };
   }, []);
-  const state = useListState({ defaultOrdering: 'code', defaultFilters });
-  const list = useReport<ConsolidatedRow>('consolidated', state.query);
-  const num = (v: string) => <span className="report-num">{v}</span>;
+  const report = useReportList<ConsolidatedRow>('consolidated', { defaultOrdering: 'code', defaultFilters });
 
   const columns: ResourceColumn<ConsolidatedRow>[] = [
     { key: 'name', title: t('reports.columns.supplier'), sortable: true },
     { key: 'registration_code', title: t('reports.columns.registration_code'), sortable: true },
-    {
-      key: 'ordered_number_of_details',
-      title: t('reports.columns.ordered_number_of_details'),
-      sortable: true,
-      align: 'right',
-    },
-    {
-      key: 'ordered_qty',
-      title: t('reports.columns.ordered_qty'),
-      sortable: true,
-      align: 'right',
-      render: (_, r) => num(fmtQuantity(r.ordered_qty, lang)),
-    },
-    { key: 'orders_qty', title: t('reports.columns.orders_qty'), sortable: true, align: 'right' },
+    figureColumn(t, 'ordered_number_of_details'),
+    figureColumn(t, 'ordered_qty', (r) => fmtQuantity(r.ordered_qty, lang)),
+    figureColumn(t, 'orders_qty'),
     {
       key: 'orders_sum',
       title: t('reports.columns.orders_sum'),
@@ -77,33 +64,21 @@ export default function ConsolidatedPage() {
     { title: t('reports.columns.orders_qty'), value: (r) => r.orders_qty },
     { title: t('reports.columns.orders_sum'), value: (r) => Number(r.orders_sum) },
   ];
-  const totals = list.data?.totals;
+  const totals = report.data?.totals;
 
   return (
     <ReportLayout<ConsolidatedRow>
-      report="consolidated"
+      report={report}
       title={t('reports.title.consolidated')}
-      state={state}
-      query={state.query}
-      data={list.data}
-      loading={list.isFetching}
       columns={columns}
       exportColumns={exportColumns}
-      filters={
-        <ReportFilters
-          id="consolidated"
-          fields={[
-            { key: 'filter_name', label: t('reports.filters.name') },
-            { key: 'filter_registration_code', label: t('reports.filters.registration_code') },
-          ]}
-          filters={state.filters}
-          onApply={state.setFilters}
-          onReset={state.reset}
-        />
-      }
+      filterFields={[
+        { key: 'filter_name', label: t('reports.filters.name') },
+        { key: 'filter_registration_code', label: t('reports.filters.registration_code') },
+      ]}
       above={
         <Suspense fallback={<div className="report-chart">{t('reports.chart.loading')}</div>}>
-          <SpendChart query={state.query} />
+          <SpendChart query={report.query} />
         </Suspense>
       }
       totals={

@@ -1,6 +1,5 @@
 // The report filter (spec 2 "Reports"): text filters of the report, a date range with preset radios (today …
 // last year; week starts Monday), search and reset. Edits stay local until "search"; a preset applies at once.
-import { FilterOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import {
   presetOf,
   presetRange,
@@ -9,11 +8,12 @@ import {
   tallinnDay,
   WINNER_REASONS,
 } from '@portal/shared';
-import { Badge, Button, Collapse, DatePicker, Flex, Form, Input, Radio, Select, Space } from 'antd';
+import { DatePicker, Flex, Form, Input, Radio, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CLEARABLE } from '../../components/ClearIcon.tsx';
+import { FilterActions, FilterPanel } from '../../components/FilterPanel.tsx';
 import { DATE } from '../../lib/format.ts';
 
 export type TextFilter = 'filter_name' | 'filter_registration_code' | 'filter_code';
@@ -36,8 +36,6 @@ export function ReportFilters(props: {
   const keys = useMemo(() => [...props.fields.map((f) => f.key), ...DATE_KEYS], [props.fields]);
   const pick = (f: Record<string, string>) => Object.fromEntries(keys.map((k) => [k, f[k]]));
   const [draft, setDraft] = useState<Draft>(() => pick(props.filters));
-  const openKey = `${props.id}:filter_open`;
-  const [open, setOpen] = useState(() => localStorage.getItem(openKey) !== 'false');
   const filtersKey = JSON.stringify(props.filters);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the applied filters (by value) reset the draft
   useEffect(() => setDraft(pick(props.filters)), [filtersKey]);
@@ -137,40 +135,17 @@ export function ReportFilters(props: {
           size="small"
           options={REPORT_PRESETS.map((p) => ({ value: p, label: t(`reports.presets.${p}`) }))}
         />
-        <Space>
-          <Button icon={<ReloadOutlined />} onClick={props.onReset} data-testid="filter-reset">
-            {t('reports.filters.reset')}
-          </Button>
-          <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="filter-search">
-            {t('reports.filters.search')}
-          </Button>
-        </Space>
+        <FilterActions
+          labels={{ reset: t('reports.filters.reset'), search: t('reports.filters.search') }}
+          onReset={props.onReset}
+        />
       </Flex>
     </Form>
   );
 
   return (
-    <Collapse
-      size="small"
-      activeKey={open ? ['f'] : []}
-      onChange={(k) => {
-        const o = (k as string[]).includes('f');
-        setOpen(o);
-        localStorage.setItem(openKey, String(o));
-      }}
-      items={[
-        {
-          key: 'f',
-          label: (
-            <Space>
-              <FilterOutlined />
-              {t('reports.filters.title')}
-              {active > 0 && <Badge count={active} color="#0b5cab" size="small" />}
-            </Space>
-          ),
-          children: body,
-        },
-      ]}
-    />
+    <FilterPanel id={props.id} title={t('reports.filters.title')} active={active}>
+      {body}
+    </FilterPanel>
   );
 }

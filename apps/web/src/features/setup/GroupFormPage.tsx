@@ -1,8 +1,9 @@
 // /setup/groups/add and /setup/groups/:id/edit: one form for both (spec 3, Groups): name (required),
 // active checkbox, and on add a 'more' option that keeps the form open for the next group.
-import { Button, Card, Checkbox, Flex, Form, Input, Result, Space } from 'antd';
+import { Card, Checkbox, Flex, Form, Input, Result } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormFooter } from '../../components/FormFooter.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
 import { useEntityForm } from '../../lib/useEntityForm.ts';
@@ -53,21 +54,11 @@ export default function GroupFormPage() {
           <Form.Item name="is_active" valuePropName="checked">
             <Checkbox>{t('common.active')}</Checkbox>
           </Form.Item>
-          <Flex justify="space-between" align="center" wrap gap={12}>
-            {f.editing ? (
-              <span />
-            ) : (
-              <Checkbox checked={more} onChange={(e) => setMore(e.target.checked)}>
-                {t('common.add_more')}
-              </Checkbox>
-            )}
-            <Space>
-              <Button onClick={f.cancel}>{t('common.cancel')}</Button>
-              <Button type="primary" htmlType="submit" loading={f.saving}>
-                {t('common.save')}
-              </Button>
-            </Space>
-          </Flex>
+          <FormFooter
+            saving={f.saving}
+            onCancel={f.cancel}
+            addMore={{ shown: !f.editing, checked: more, onChange: setMore }}
+          />
         </Form>
       </Card>
     </Flex>

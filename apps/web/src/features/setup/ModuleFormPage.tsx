@@ -1,7 +1,8 @@
 // /setup/modules/add and /setup/modules/:id/edit (spec 3 "Modules"): name, url and key (all required) and an active
 // checkbox; the heading is the module name plus 'config'. Administrator only.
-import { Button, Card, Checkbox, Flex, Form, Input, Result, Space } from 'antd';
+import { Card, Checkbox, Flex, Form, Input, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormFooter } from '../../components/FormFooter.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
 import { useEntityForm } from '../../lib/useEntityForm.ts';
@@ -59,14 +60,7 @@ export default function ModuleFormPage() {
           <Form.Item name="is_active" valuePropName="checked">
             <Checkbox>{t('common.active')}</Checkbox>
           </Form.Item>
-          <Flex justify="end">
-            <Space>
-              <Button onClick={f.cancel}>{t('common.cancel')}</Button>
-              <Button type="primary" htmlType="submit" loading={f.saving}>
-                {t('common.save')}
-              </Button>
-            </Space>
-          </Flex>
+          <FormFooter saving={f.saving} onCancel={f.cancel} />
         </Form>
       </Card>
     </Flex>

@@ -1,7 +1,8 @@
 // /setup/warehouses/add and /setup/warehouses/:id/edit: one form for both (spec 3, Warehouses). The name is
 // shown disabled on edit; the group is required; add offers save-and-add-more.
-import { Button, Card, Checkbox, Col, Flex, Form, Input, Result, Row, Select, Space } from 'antd';
+import { Card, Checkbox, Col, Flex, Form, Input, Result, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormFooter } from '../../components/FormFooter.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
 import { useEntityForm } from '../../lib/useEntityForm.ts';
@@ -109,27 +110,11 @@ export default function WarehouseFormPage() {
           <Form.Item name="is_active" valuePropName="checked">
             <Checkbox>{t('common.active')}</Checkbox>
           </Form.Item>
-          <Flex justify="end">
-            <Space wrap>
-              <Button onClick={f.cancel}>{t('common.cancel')}</Button>
-              {!f.editing && (
-                <Button
-                  loading={f.saving}
-                  onClick={() =>
-                    f.form.validateFields().then(
-                      (v) => f.submit(v, true),
-                      () => {},
-                    )
-                  }
-                >
-                  {t('common.save_and_add')}
-                </Button>
-              )}
-              <Button type="primary" htmlType="submit" loading={f.saving}>
-                {t('common.save')}
-              </Button>
-            </Space>
-          </Flex>
+          <FormFooter
+            saving={f.saving}
+            onCancel={f.cancel}
+            onSaveAndAdd={f.editing ? undefined : f.submitAndAdd}
+          />
         </Form>
       </Card>
     </Flex>

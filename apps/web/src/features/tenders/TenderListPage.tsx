@@ -1,15 +1,15 @@
 // /tenders: the tender list (spec 1 "Tender list"): collapsible filter, search, sortable columns, paging,
 // row actions, and for buyers row selection with a spreadsheet export and the "add tender" button.
-import { FileExcelOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Flex, Space } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Flex } from 'antd';
 import { type Key, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ResourceTable } from '../../components/ResourceTable.tsx';
 import { SearchBox } from '../../components/SearchBox.tsx';
+import { SpreadsheetExport } from '../../components/SpreadsheetExport.tsx';
 import { useAuth } from '../../lib/auth.tsx';
 import { errorToast } from '../../lib/errorToast.ts';
-import { exportXlsx } from '../../lib/exportXlsx.ts';
 import { useListState } from '../../lib/listState.ts';
 import { fetchTendersForExport, type Tender, useTenderList } from './api.ts';
 import { tenderColumns, tenderExportColumns } from './list/columns.tsx';
@@ -29,24 +29,8 @@ export default function TenderListPage() {
   // A tender reaching its end or start while the list is open is shown in its new state.
   useDeadlineRefresh(list.data?.results, list.dataUpdatedAt, list.refetch);
   const [selected, setSelected] = useState<Key[]>([]);
-  const [exporting, setExporting] = useState<'selected' | 'all' | null>(null);
   const columns = useMemo(() => tenderColumns(t, isSupplier), [t, isSupplier]);
   const groups = user?.warehouse_groups_options ?? [];
-
-  const exportRows = async (which: 'selected' | 'all') => {
-    setExporting(which);
-    try {
-      const rows = await fetchTendersForExport(
-        state.query,
-        which === 'selected' ? (selected as number[]) : undefined,
-      );
-      await exportXlsx(tenderExportColumns(t), rows);
-    } catch (err) {
-      errorToast(err);
-    } finally {
-      setExporting(null);
-    }
-  };
 
   return (
     <div className="tender-page">
@@ -81,25 +65,16 @@ export default function TenderListPage() {
       <Flex justify="space-between" align="center" wrap gap={8} className="tender-toolbar">
         <SearchBox value={state.search} onSearch={state.setSearch} placeholder={t('tenders.list.search')} />
         {!isSupplier && (
-          <Space wrap>
-            <Button
-              icon={<FileExcelOutlined />}
-              disabled={!selected.length}
-              loading={exporting === 'selected'}
-              onClick={() => exportRows('selected')}
-              data-testid="export-selected"
-            >
-              {t('tenders.list.export_selected', { count: selected.length })}
-            </Button>
-            <Button
-              icon={<FileExcelOutlined />}
-              loading={exporting === 'all'}
-              onClick={() => exportRows('all')}
-              data-testid="export-all"
-            >
-              {t('tenders.list.export_all')}
-            </Button>
-          </Space>
+          <SpreadsheetExport
+            selected={selected}
+            labels={{
+              selected: t('tenders.list.export_selected', { count: selected.length }),
+              all: t('tenders.list.export_all'),
+            }}
+            columns={tenderExportColumns(t)}
+            rows={(ids) => fetchTendersForExport(state.query, ids)}
+            onError={errorToast}
+          />
         )}
       </Flex>
 

@@ -1,15 +1,13 @@
 // The list's collapsible filter: groups (only with more than one), start and finish dates, statuses, quick date
 // ranges and the business-system sync filter (buyers only). Edits stay local until "search"; "reset" clears all.
-import { FilterOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { TENDER_STATUSES } from '@portal/shared';
-import { Badge, Button, Checkbox, Collapse, DatePicker, Flex, Form, Select, Space, Switch } from 'antd';
+import { Button, Checkbox, DatePicker, Flex, Form, Select, Space, Switch } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CLEARABLE } from '../../../components/ClearIcon.tsx';
+import { FilterActions, FilterPanel } from '../../../components/FilterPanel.tsx';
 import { DATE } from '../../../lib/format.ts';
 import { type Draft, FILTER_KEYS, fromDraft, QUICK, type Quick, toDraft } from './filters.ts';
-
-const OPEN_KEY = 'tenders:filter_open';
 
 export function TenderFilters(props: {
   filters: Record<string, string>;
@@ -20,7 +18,6 @@ export function TenderFilters(props: {
 }) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<Draft>(() => toDraft(props.filters));
-  const [open, setOpen] = useState(() => localStorage.getItem(OPEN_KEY) !== 'false');
   const filtersKey = JSON.stringify(props.filters);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the applied filters (by value) reset the draft
   useEffect(() => setDraft(toDraft(props.filters)), [filtersKey]);
@@ -99,40 +96,17 @@ export function TenderFilters(props: {
             </Button>
           ))}
         </Space>
-        <Space>
-          <Button icon={<ReloadOutlined />} onClick={props.onReset} data-testid="filter-reset">
-            {t('tenders.list.filter.reset')}
-          </Button>
-          <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="filter-search">
-            {t('tenders.list.filter.search')}
-          </Button>
-        </Space>
+        <FilterActions
+          labels={{ reset: t('tenders.list.filter.reset'), search: t('tenders.list.filter.search') }}
+          onReset={props.onReset}
+        />
       </Flex>
     </Form>
   );
 
   return (
-    <Collapse
-      size="small"
-      activeKey={open ? ['f'] : []}
-      onChange={(keys) => {
-        const o = (keys as string[]).includes('f');
-        setOpen(o);
-        localStorage.setItem(OPEN_KEY, String(o));
-      }}
-      items={[
-        {
-          key: 'f',
-          label: (
-            <Space>
-              <FilterOutlined />
-              {t('tenders.list.filter.title')}
-              {active > 0 && <Badge count={active} color="#0b5cab" size="small" />}
-            </Space>
-          ),
-          children: body,
-        },
-      ]}
-    />
+    <FilterPanel id="tenders" title={t('tenders.list.filter.title')} active={active}>
+      {body}
+    </FilterPanel>
   );
 }
