@@ -122,7 +122,7 @@ test('an administrator adds a worker with one group, who then sees only that gro
   await page.getByRole('textbox', { name: 'Telefon' }).fill('+372 5234 5678');
   await expect(page.getByLabel('Roll')).toBeVisible();
   await expect(page.locator('.ant-select').filter({ hasText: 'Hankija' })).toBeVisible(); // default CONTRACTOR
-  await choose(page, 'Osakonnad', 'Trammid');
+  await choose(page, 'Grupid', 'Trammid');
   await page.getByRole('button', { name: 'Salvesta', exact: true }).click();
   await expect(page.getByText('Töötaja lisatud')).toBeVisible();
   await expect(page).toHaveURL(/\/workers$/);
