@@ -85,16 +85,20 @@ export function orderBy(spec: ListSpec, ordering: string | undefined): SQL[] {
   return out;
 }
 
-export function searchWhere(spec: ListSpec, search: string | undefined): SQL | undefined {
+/** The search's words (up to 10) as "contains" ILIKE patterns, wildcards in the words escaped. */
+export function searchPatterns(search: string | undefined): string[] {
   const words = (search ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 10);
-  if (!words.length || !spec.search?.length) return undefined;
+  return words.map((w) => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+}
+
+/** Every word must match one of the spec's search columns (or conditions built from the word's pattern). */
+export function searchWhere(spec: ListSpec, search: string | undefined): SQL | undefined {
+  const patterns = searchPatterns(search);
+  if (!patterns.length || !spec.search?.length) return undefined;
   return and(
-    ...words.map((w) => {
-      const pattern = `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      return or(
-        ...(spec.search ?? []).map((c) => (typeof c === 'function' ? c(pattern) : ilike(c, pattern))),
-      );
-    }),
+    ...patterns.map((pattern) =>
+      or(...(spec.search ?? []).map((c) => (typeof c === 'function' ? c(pattern) : ilike(c, pattern)))),
+    ),
   );
 }
 

@@ -43,6 +43,9 @@ export const reportTenderSuppliers = pgTable(
       .on(t.tenderCode, t.orderId)
       .where(sql`${t.orderId} is not null and ${t.details} > 0`),
     index('report_ts_total_idx').on(t.total, t.firstProposalId),
+    // searches ("contains") on the codes: a selective word is an index scan instead of a test of every row
+    index('report_ts_tender_code_trgm_idx').using('gin', sql`${t.tenderCode} gin_trgm_ops`),
+    index('report_ts_order_code_trgm_idx').using('gin', sql`${t.orderCode} gin_trgm_ops`),
   ],
 );
 
@@ -67,12 +70,14 @@ export const reportLines = pgTable(
   },
   (t) => [
     index('report_lines_tender_idx').on(t.tenderId),
-    index('report_lines_start_idx').on(t.tenderStart),
+    // the period's range, and (as an index-only scan) the sums of a filtered range: group, part, quantity, total
+    index('report_lines_start_sums_idx').on(t.tenderStart, t.groupId, t.partId, t.qty, t.total),
     index('report_lines_part_start_idx').on(t.partId, t.tenderStart),
     index('report_lines_code_idx').on(t.partCode, t.detailId),
     index('report_lines_max_price_idx').on(t.maxPrice, t.detailId),
     index('report_lines_min_price_idx').on(t.minPrice, t.detailId),
     index('report_lines_total_idx').on(t.total, t.detailId),
+    index('report_lines_tender_code_trgm_idx').using('gin', sql`${t.tenderCode} gin_trgm_ops`),
   ],
 );
 

@@ -510,6 +510,39 @@ describe('search: every word matches one of the row’s texts; rows and totals e
     expect(c.results.map((r) => r.id)).toEqual([kolmas[0][0]]);
     expect(c.totals.orders_sum).toBe(str(kolmas[0][1].sum, 2));
   });
+
+  it('parts: the code and name filters, a word matching nothing, and wildcards taken literally', async () => {
+    const ep = expectedParts(raw, scope);
+    const line = must(raw.lines.find((l) => ep.has(l.id)));
+    const part = must(raw.parts.get(line.part));
+    const code = part.code.slice(1, 4);
+    const name = part.name.split(' ')[0].slice(0, 4).toUpperCase();
+    for (const [filter, value, pick] of [
+      ['filter_code', code, (p: { code: string }) => p.code],
+      ['filter_name', name, (p: { name: string }) => p.name],
+    ] as const) {
+      const want = [...ep.entries()].filter(([id]) => {
+        const l = must(raw.lines.find((x) => x.id === id));
+        return matches(value, [pick(must(raw.parts.get(l.part)))]);
+      });
+      expect(want.length, filter).toBeGreaterThan(0);
+      const page = await paged<{ id: number }>(
+        'admin',
+        `parts/?page_size=2&${filter}=${encodeURIComponent(value)}`,
+      );
+      expect(page.count, filter).toBe(want.length);
+      expect(page.totals.sum, filter).toBe(str(add(want.map(([, e]) => e.sum)), 2));
+    }
+    for (const route of ['parts', 'orders', 'suppliers']) {
+      for (const q of ['search=zzq-no-such-word', 'search=%25', 'search=_']) {
+        const page = await paged<unknown>('admin', `${route}/?${q}`);
+        expect(page.count, `${route} ${q}`).toBe(0);
+        expect(page.results, `${route} ${q}`).toEqual([]);
+      }
+    }
+    const none = await paged<unknown>('admin', 'parts/?filter_code=%25&filter_name=_');
+    expect(none.count).toBe(0);
+  });
 });
 
 describe('ordering, filters, exports', () => {

@@ -23,8 +23,15 @@ import {
   tenders,
 } from '../../db/schema/index.ts';
 import type { SessionUser } from '../../lib/auth.ts';
-import { type ListQuery, type ListSpec, type Paged, paginate, searchWhere } from '../../lib/list.ts';
-import { queryRow } from '../../lib/sql.ts';
+import {
+  type ListQuery,
+  type ListSpec,
+  type Paged,
+  paginate,
+  searchPatterns,
+  searchWhere,
+} from '../../lib/list.ts';
+import { queryRow, queryRows } from '../../lib/sql.ts';
 
 /** Filters common to the money reports (already parsed and cleaned by the route schema). */
 export interface ReportFilters {
@@ -169,9 +176,43 @@ function supplierIdFilters(f: ReportFilters, col: AnyColumn = rts.supplierId): S
   return [sql`${col} in (select ${suppliers.id} from ${suppliers} where ${and(...conds)})`];
 }
 
-/** Search on the company (name or registration code) as an id list on the summary. */
-const companySearch = (p: string) =>
-  sql`${rts.supplierId} in (select s.id from ${suppliers} s where s.name ilike ${p} or s.registration_code ilike ${p})`;
+/** `col = any(ids)`, the ids bound as one array (a catalogue's worth of ids would overflow a list of parameters). */
+const anyOf = (col: AnyColumn, ids: number[]) => sql`${col} = any(${sql.param(ids)}::int[])`;
+
+/**
+ * The ids of the rows of a small table (companies, parts) each pattern matches in any of `cols`. Searches and text
+ * filters on the summaries look these up first, so that on the summary a word is an id list: the planner can OR it
+ * with the trigram indexes on the codes, or add up an index-only range, instead of testing every row of the period
+ * with a sub-select (see BENCHMARKS.md, Reports).
+ */
+async function idsByPattern(
+  db: Db,
+  patterns: string[],
+  table: typeof suppliers | typeof parts,
+  cols: AnyColumn[],
+): Promise<Map<string, number[]>> {
+  const ids = new Map<string, number[]>(patterns.map((p) => [p, []]));
+  if (!patterns.length) return ids;
+  const rows = await queryRows<{ p: string; id: number }>(
+    db,
+    sql`select w.p, ${table}.id from unnest(${sql.param(patterns)}::text[]) as w(p)
+        join ${table} on ${sql.join(
+          cols.map((c) => sql`${c} ilike w.p`),
+          sql` or `,
+        )}`,
+  );
+  for (const r of rows) ids.get(r.p)?.push(r.id);
+  return ids;
+}
+
+/** The search on the company (name or registration code) as an id list per word on the summary. */
+async function companySearch(db: Db, search: string | undefined): Promise<(p: string) => SQL> {
+  const ids = await idsByPattern(db, searchPatterns(search), suppliers, [
+    suppliers.name,
+    suppliers.registrationCode,
+  ]);
+  return (p) => anyOf(rts.supplierId, ids.get(p) ?? []);
+}
 
 type SumKind = 'int' | 'dec2' | 'dec4' | 'count' | 'rows';
 
@@ -284,7 +325,7 @@ export async function ordersReport(db: Db, user: SessionUser, q: ListQuery & Rep
       id: rts.orderId,
     },
     defaultOrdering: 'code',
-    search: [companySearch, rts.tenderCode, rts.orderCode],
+    search: [await companySearch(db, q.search), rts.tenderCode, rts.orderCode],
     id: rts.orderId,
   };
   const where = [...orderScope(user, q), ...supplierIdFilters(q)];
@@ -579,6 +620,7 @@ export async function spendChart(db: Db, user: SessionUser, f: ReportFilters) {
 // ---------- parts: one row per tender line with offers ----------
 
 export async function partsReport(db: Db, user: SessionUser, q: ListQuery & ReportFilters) {
+  const partWords = await idsByPattern(db, searchPatterns(q.search), parts, [parts.code, parts.name]);
   const select = () =>
     db
       .select({
@@ -609,17 +651,19 @@ export async function partsReport(db: Db, user: SessionUser, q: ListQuery & Repo
       id: rl.detailId,
     },
     defaultOrdering: 'code',
-    search: [
-      rl.partCode,
-      (p: string) => sql`${rl.partId} in (select p.id from ${parts} p where p.name ilike ${p})`,
-      rl.tenderCode,
-    ],
+    // the part's code (copied into the summary) or name, as the ids of the parts the word matches; or the tender code
+    search: [(p: string) => anyOf(rl.partId, partWords.get(p) ?? []), rl.tenderCode],
     id: rl.detailId,
   };
   const where: SQL[] = summaryScope(user, q, rl);
-  if (q.filter_code) where.push(sql`${rl.partCode} ilike ${like(q.filter_code)}`);
-  if (q.filter_name)
-    where.push(sql`${rl.partId} in (select p.id from ${parts} p where p.name ilike ${like(q.filter_name)})`);
+  for (const [filter, col] of [
+    [q.filter_code, parts.code],
+    [q.filter_name, parts.name],
+  ] as const)
+    if (filter) {
+      const pattern = like(filter);
+      where.push(anyOf(rl.partId, (await idsByPattern(db, [pattern], parts, [col])).get(pattern) ?? []));
+    }
   if (q.filter_reason) where.push(sql`${rl.reasons} @> array[${q.filter_reason}]::text[]`);
   const split = splitPeriod(q);
   const totals = once(() =>
@@ -721,7 +765,7 @@ export async function suppliersReport(db: Db, user: SessionUser, q: ListQuery & 
       id: rts.firstProposalId,
     },
     defaultOrdering: 'code',
-    search: [companySearch, rts.tenderCode],
+    search: [await companySearch(db, q.search), rts.tenderCode],
     id: rts.firstProposalId,
   };
   const where: SQL[] = [...summaryScope(user, q, rts), ...supplierIdFilters(q)];
