@@ -83,13 +83,16 @@ export function splitPeriod(f: Pick<ReportFilters, 'filter_start' | 'filter_fini
   return { whole: { from, to }, edges };
 }
 
+/** Each edge range of a split period as a condition on the tender start. */
+function edgeRanges(split: ReturnType<typeof splitPeriod>, start: AnyColumn): SQL[] {
+  return split.edges.map(
+    ([a, b]) => and(gte(start, tallinnDayStart(a)), lt(start, tallinnDayStart(b))) ?? sql`false`,
+  );
+}
+
 /** The summary rows of a split period's edges (tender start within one of the edge ranges). */
 function edgeWhere(split: ReturnType<typeof splitPeriod>, start: AnyColumn): SQL {
-  if (!split.edges.length) return sql`false`;
-  return (
-    or(...split.edges.map(([a, b]) => and(gte(start, tallinnDayStart(a)), lt(start, tallinnDayStart(b))))) ??
-    sql`false`
-  );
+  return or(...edgeRanges(split, start)) ?? sql`false`;
 }
 
 /** The roll-up rows of a split period's whole months. */
@@ -258,24 +261,29 @@ const rlm = reportLineMonths;
 
 /**
  * Sums over the edge rows of the summaries and the whole months of a roll-up together: each side names, per total,
- * the expression to add up (`cols`); `kinds` says how to sum and format it ('count' counts distinct values).
+ * the expression to add up (`cols`); `kinds` says how to sum and format it ('count' counts distinct values). A side
+ * with `edges` is read once per edge range (`union all`): each is then an index range of its own, where one OR of
+ * the two ranges would be a filter over the whole index.
  */
 async function splitSums(
   db: Db,
   sides: {
     from: typeof rts | typeof rl | typeof rsm | typeof rlm;
     where: SQL | undefined;
+    edges?: SQL[];
     cols: Record<string, SQL | AnyColumn>;
   }[],
   kinds: Record<string, SumKind>,
 ): Promise<ReportTotals> {
   const keys = Object.keys(kinds);
-  const parts = sides.map(
-    (p) =>
-      sql`select ${sql.join(
-        keys.map((k) => sql`${p.cols[k]} as ${sql.identifier(k)}`),
-        sql`, `,
-      )} from ${p.from} ${p.where ? sql`where ${p.where}` : sql``}`,
+  const parts = sides.flatMap((p) =>
+    (p.edges ? p.edges.map((e) => and(p.where, e)) : [p.where]).map(
+      (where) =>
+        sql`select ${sql.join(
+          keys.map((k) => sql`${p.cols[k]} as ${sql.identifier(k)}`),
+          sql`, `,
+        )} from ${p.from} ${where ? sql`where ${where}` : sql``}`,
+    ),
   );
   const cols = keys.map((k) =>
     kinds[k] === 'count'
@@ -348,7 +356,8 @@ export async function ordersReport(db: Db, user: SessionUser, q: ListQuery & Rep
           [
             {
               from: rts,
-              where: and(...orderBase(user), edgeWhere(split, rts.tenderStart), ...supplierIdFilters(q)),
+              where: and(...orderBase(user), ...supplierIdFilters(q)),
+              edges: edgeRanges(split, rts.tenderStart),
               cols: { number_of_details: rts.details, sum_of_details: rts.total, _rows: sql`1` },
             },
             {
@@ -684,9 +693,9 @@ export async function partsReport(db: Db, user: SessionUser, q: ListQuery & Repo
           [
             {
               from: rl,
+              edges: edgeRanges(split, rl.tenderStart),
               where: and(
                 ...groupScope(user, rl.groupId),
-                edgeWhere(split, rl.tenderStart),
                 q.filter_reason ? sql`${rl.reasons} @> array[${q.filter_reason}]::text[]` : undefined,
               ),
               cols: { ordered_qty: rl.qty, sum: rl.total, _rows: sql`1` },
@@ -813,9 +822,9 @@ export async function suppliersReport(db: Db, user: SessionUser, q: ListQuery & 
           [
             {
               from: rts,
+              edges: edgeRanges(split, rts.tenderStart),
               where: and(
                 ...groupScope(user, rts.groupId),
-                edgeWhere(split, rts.tenderStart),
                 ...supplierIdFilters(q),
                 won === undefined ? undefined : won ? sql`${rts.details} > 0` : sql`${rts.details} = 0`,
               ),
