@@ -468,6 +468,15 @@ export async function benchTenderView() {
           locale: 'et-EE',
         });
         const page = await context.newPage();
+        // BENCH_VIEW_PROFILE=1: a CPU profile of the page's last load of each view (bench/.data/view-<class>.cpuprofile;
+        // build the web app unminified into BENCH_WEB_DIST to read its function names)
+        const profile = process.env.BENCH_VIEW_PROFILE === '1' && r === RUNS - 1;
+        const cdp = profile ? await context.newCDPSession(page) : null;
+        if (cdp) {
+          await cdp.send('Profiler.enable');
+          await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+          await cdp.send('Profiler.start');
+        }
         const run = await measureRender(
           page,
           `${server.url}/tenders/${v.tender}/view`,
@@ -475,6 +484,11 @@ export async function benchTenderView() {
           s.lastOf[v.tender],
           v.token,
         );
+        if (cdp) {
+          const { profile: p } = await cdp.send('Profiler.stop');
+          fs.mkdirSync(path.join(ROOT, 'bench/.data'), { recursive: true });
+          fs.writeFileSync(path.join(ROOT, `bench/.data/view-${v.cls}.cpuprofile`), JSON.stringify(p));
+        }
         runs.push(run);
         console.log(`${v.name}, load ${r + 1}: ${JSON.stringify(run)}`);
         if (v.cls === 'offer-table' && r === RUNS - 1) typing = await measureTyping(page, v.cls);
