@@ -1,6 +1,6 @@
 // One app on one fresh database per test file, with a user of every role, and helpers to call the API as them.
 import type { InjectOptions } from 'fastify';
-import { afterAll } from 'vitest';
+import { afterAll, expect, onTestFinished } from 'vitest';
 import { buildApp } from '../app.ts';
 import { type Config, testConfig } from '../config.ts';
 import { resetClock } from '../lib/clock.ts';
@@ -8,6 +8,14 @@ import { freshDatabase } from './db.ts';
 import { buildGroup, buildSupplier, buildUser, buildWarehouse, TEST_PASSWORD } from './factories.ts';
 
 export type Role = 'admin' | 'contractor' | 'master' | 'supplier' | 'employee' | 'supplier2';
+
+// Every context still open when its test file ends is closed then. The hook is registered here, when the file imports
+// this module, because one registered later (in a beforeAll or a test) never runs: the app would stay open and its
+// database outlive the run.
+const open = new Set<() => Promise<void>>();
+afterAll(async () => {
+  for (const close of [...open]) await close();
+});
 
 export async function testContext(overrides: Partial<Config> = {}) {
   resetClock();
@@ -65,11 +73,15 @@ export async function testContext(overrides: Partial<Config> = {}) {
     return app.inject({ ...opts, headers });
   }
 
-  afterAll(async () => {
+  const close = async () => {
+    if (!open.delete(close)) return;
     await app.close();
     await database.close();
     resetClock();
-  });
+  };
+  open.add(close);
+  // made inside a test: closed when that test ends
+  if (expect.getState().currentTestName !== undefined) onTestFinished(close);
 
   return { app, db, database, group, group2, warehouse, supplierCo, supplierCo2, users, login, as, tokenOf };
 }
