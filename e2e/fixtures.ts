@@ -79,3 +79,14 @@ export async function menuPaths(page: Page): Promise<string[]> {
 export const shotsDir = (area: string) => `${process.env.SHOTS_DIR ?? '/tmp/portal-shots'}/${area}`;
 
 export const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/**
+ * Answers "Jah" in the confirmation a row action opened, once it has finished opening: a click while antd's popover
+ * is still zooming in was seen to be lost (no request, no message) on a loaded machine.
+ */
+export async function confirmYes(page: Page) {
+  const pop = page.locator('.ant-popconfirm:visible').last();
+  await expect(pop).toBeVisible();
+  await expect(pop).not.toHaveClass(/-(appear|enter)(\s|$|-)/);
+  await pop.getByRole('button', { name: 'Jah' }).click();
+}

@@ -4,7 +4,7 @@
 // and a comment, confirms and downloads the PDF; a winning supplier downloads its file from the list, the
 // losing supplier gets no download button and the server refuses it the file.
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { apiLogin, expect, type Role, test, useToken } from './fixtures.ts';
+import { apiLogin, confirmYes, expect, type Role, test, useToken } from './fixtures.ts';
 
 interface Line {
   id: number;
@@ -434,7 +434,7 @@ test('draft: client rules, save, edit and remove a line, delete the empty draft 
 
   // Now empty: delete it, after a confirmation.
   await row.getByTestId(`delete-${id}`).click();
-  await page.getByRole('button', { name: 'Jah' }).click();
+  await confirmYes(page);
   await expect(page.getByText('Kustutatud')).toBeVisible();
   await expect(page.locator(`tr[data-row-key="${id}"]`)).toHaveCount(0);
   const gone = await request.get(`/api/details/${line.id}/`, auth(contractor.token));
@@ -474,7 +474,7 @@ test('list per role: a buyer filters and exports, a supplier watches', async ({ 
   const toggle = first.getByTestId(`watch-${id}`);
   const label = await toggle.getAttribute('aria-label');
   await toggle.click();
-  await supplier.getByRole('button', { name: 'Jah' }).click();
+  await confirmYes(supplier);
   await expect(
     supplier.getByText(label === 'Jälgi' ? 'Hange jälgimisel' : 'Hanke jälgimine lõpetatud'),
   ).toBeVisible();
