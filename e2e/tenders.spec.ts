@@ -348,7 +348,7 @@ test('tender journey: create and start, offers, clock end, winners, order files'
   await expect(s1Row.getByTestId('tender-status')).toHaveText('Tellitud');
   await s1Row.getByTestId(`download-pdf-${tenderId}`).click();
   const s1Pdf = s1.waitForEvent('download');
-  await s1.getByRole('button', { name: 'Jah' }).click();
+  await confirmYes(s1);
   const file = await s1Pdf;
   expect(file.suggestedFilename()).toMatch(/\.pdf$/);
 
