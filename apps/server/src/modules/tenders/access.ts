@@ -69,14 +69,16 @@ export function requireManager(user: SessionUser) {
 export const buyerHasGroup = (user: SessionUser, groupId: number) =>
   user.group === 'ADMINISTRATOR' || user.groupIds.includes(groupId);
 
+const tallinnDay = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Tallinn',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
 /** Today (YYYY-MM-DD) in the company's time zone, for delivery dates. */
 export function todayOf(at: Date): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Tallinn',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(at);
+  return tallinnDay.format(at);
 }
 
 /** Narrowing helper for a supplier viewer. */

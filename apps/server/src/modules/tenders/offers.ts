@@ -8,6 +8,7 @@ import {
   type OfferWrite,
   type ProposalWrite,
   sumDecimals,
+  type TenderStatus,
   toScaled,
   validateOffer,
   validateOfferLine,
@@ -23,9 +24,11 @@ import {
   tenderLogs,
   tenders,
 } from '../../db/schema/index.ts';
+import { fullName } from '../../lib/auth.ts';
 import { now } from '../../lib/clock.ts';
 import { badRequest, type FieldErrors, forbidden, nonField, notFound } from '../../lib/errors.ts';
 import { audit } from '../../lib/history.ts';
+import { queryRows } from '../../lib/sql.ts';
 import { actorOf, clean, requireTender, tenderVisibleWhere, todayOf, type Viewer } from './access.ts';
 import { setCompanyComment } from './comments.ts';
 import {
@@ -122,10 +125,18 @@ export async function lockForOffer(
     .where(and(eq(tenders.id, tenderId), tenderVisibleWhere(viewer.user)))
     .for('share');
   if (!t) throw notFound();
+  return { ...t, at: offerTime(viewer, t) };
+}
+
+/**
+ * The deadline rule on a tender read (and share-locked) in the offer transaction: returns the time of the check,
+ * taken after the locks; before the start the state is wrong, at or after the finish the offer is late (also while
+ * the scheduler has not moved the tender yet).
+ */
+function offerTime(viewer: Viewer, t: { status: TenderStatus; finish: Date }): Date {
   const at = now();
-  // Before the start the state is wrong; after it the offer is late (also while the scheduler has not moved it).
   requireTender(
-    actor,
+    actorOf(viewer),
     'offer',
     { status: t.status },
     {
@@ -133,7 +144,7 @@ export async function lockForOffer(
     },
   );
   if (at.getTime() >= t.finish.getTime()) throw deadlinePassed();
-  return { ...t, at };
+  return at;
 }
 
 /** Active blacklisted producers per part. */
@@ -168,18 +179,58 @@ export async function usableProducers(tx: Tx, ids: number[]): Promise<Set<number
 const qtyOrNull = (v: string | number | null | undefined) =>
   isBlank(v) ? null : fromScaled(defined(toScaled(v), 'checked quantity'));
 
-/** POST /tenders/{id}/offer/: replaces the company's whole proposal set in one transaction. */
+/** What the offer transaction reads in its one statement after the locks. */
+type OfferRead = {
+  status: TenderStatus;
+  finish: string | Date;
+  /** [detail id, part id, need] per line of the tender. */
+  lines: [number, number, string][] | null;
+  /** [part id, producer id] per active blacklist entry of the tender's parts. */
+  blacklisted: [number, number][] | null;
+  /** The offered producers that exist, are active and not deleted. */
+  producers: number[] | null;
+};
+
+/**
+ * POST /tenders/{id}/offer/: replaces the company's whole proposal set in one transaction. Two statements between
+ * begin and commit: one takes the company's lock and the tender's share lock and reads what validation needs (the
+ * tender's lines, their blacklists, the offered producers); one deletes the company's proposals, inserts the new
+ * set, writes their audit rows and records AGREED.
+ */
 export async function submitOffer(db: Db, viewer: Viewer, tenderId: number, body: OfferWrite) {
   const sup = supplierOf(viewer);
+  requireTender(actorOf(viewer), 'offer', { status: 'ACTIVE' });
+  const offeredProducers = [
+    ...new Set(body.lines.flatMap((l) => l.offers.map((o) => o.producer).filter((p) => p != null))),
+  ];
   await db.transaction(async (tx) => {
-    const t = await lockForOffer(tx, viewer, tenderId);
-    const at = t.at;
-    const lines = await tx
-      .select({ id: details.id, partId: details.partId, need: needSql })
-      .from(details)
-      .where(eq(details.tenderId, t.id));
+    // The company's lock is taken before the statement that reads the tender (a statement's snapshot is taken when
+    // it starts, so the rows of a transaction that held the lock before us are visible to every later statement).
+    // The tender row is share-locked: its status (and so the deadline check) cannot change until we commit.
+    const [r] = await queryRows<OfferRead>(
+      tx,
+      sql`with company_lock as materialized (select pg_advisory_xact_lock(${tenderId}::int, ${sup}::int) as locked)
+        select ${tenders.status} as status, ${tenders.finish} as finish,
+          (select json_agg(json_build_array(${details.id}, ${details.partId}, (${needSql})::text) order by ${details.id})
+             from ${details} where ${details.tenderId} = ${tenders.id}) as lines,
+          (select json_agg(json_build_array(b.part_id, bp.producer_id))
+             from blacklists b join blacklist_producers bp on bp.blacklist_id = b.id
+             where b.is_active and not b.is_deleted
+               and b.part_id in (select d.part_id from details d where d.tender_id = ${tenders.id})) as blacklisted,
+          (select json_agg(p.id) from producers p
+             where p.id in (select value::int from jsonb_array_elements_text(${JSON.stringify(offeredProducers)}::jsonb))
+               and p.is_active and not p.is_deleted) as producers
+        from ${tenders} cross join company_lock
+        where ${tenders.id} = ${tenderId} and ${tenderVisibleWhere(viewer.user) ?? sql`true`}
+        for share of ${tenders}`,
+    );
+    if (!r) throw notFound();
+    const at = offerTime(viewer, { status: r.status, finish: new Date(r.finish) });
+    const lines = (r.lines ?? []).map(([id, partId, need]) => ({ id, partId, need }));
     const byId = new Map(lines.map((l) => [l.id, l]));
-    const bl = await blacklistedByPart(tx, [...new Set(lines.map((l) => l.partId))]);
+    const bl = new Map<number, number[]>();
+    for (const [partId, producerId] of r.blacklisted ?? [])
+      bl.set(partId, [...(bl.get(partId) ?? []), producerId]);
     const errors: FieldErrors = {};
     const seen = new Set<number>();
     body.lines.forEach((l, i) => {
@@ -189,8 +240,7 @@ export async function submitOffer(db: Db, viewer: Viewer, tenderId: number, body
     });
     if (Object.keys(errors).length) throw badRequest(errors);
     const parts: Record<number, { needQty: string; blacklistedProducerIds: number[] }> = {};
-    for (const l of lines)
-      parts[l.id] = { needQty: String(l.need), blacklistedProducerIds: bl.get(l.partId) ?? [] };
+    for (const l of lines) parts[l.id] = { needQty: l.need, blacklistedProducerIds: bl.get(l.partId) ?? [] };
     Object.assign(errors, validateOffer(body, { today: todayOf(at), parts }));
     const wanted = body.lines.flatMap((l, i) =>
       l.offers
@@ -206,10 +256,7 @@ export async function submitOffer(db: Db, viewer: Viewer, tenderId: number, body
             ),
         ),
     );
-    const usable = await usableProducers(
-      tx,
-      wanted.map((w) => w.o.producer).filter((p): p is number => p != null),
-    );
+    const usable = new Set(r.producers ?? []);
     for (const w of wanted) {
       const key = `lines.${w.i}.offers.${w.n}.producer`;
       if (w.o.producer != null && !usable.has(w.o.producer) && !errors[key])
@@ -217,79 +264,64 @@ export async function submitOffer(db: Db, viewer: Viewer, tenderId: number, body
     }
     if (Object.keys(errors).length) throw badRequest(errors);
 
-    const before = await tx
-      .select()
-      .from(proposals)
-      .where(and(eq(proposals.tenderId, t.id), eq(proposals.supplierId, sup)));
-    const beforeById = new Map(before.map((p) => [p.id, p]));
-    if (before.length)
-      await tx.delete(proposals).where(
-        inArray(
-          proposals.id,
-          before.map((p) => p.id),
-        ),
-      );
-    const kept = new Set<number>();
-    const auditRows: Parameters<typeof auditMany>[2] = [];
-    const rows = wanted.map((w) => {
-      const prev = w.o.id != null ? beforeById.get(w.o.id) : undefined;
-      const same = prev && prev.detailId === w.detail ? prev : undefined;
-      if (same) kept.add(same.id);
-      const values = {
-        tenderId: t.id,
-        detailId: w.detail,
-        supplierId: sup,
-        userId: viewer.user.id,
-        producerId: defined(w.o.producer, 'producer'),
-        price: defined(normalizeDecimal(w.o.price), 'price'),
-        productCode: clean(String(w.o.product_code)).trim(),
-        eanCode: String(w.o.ean_code).trim(),
-        availableQty: qtyOrNull(w.o.available_qty),
-        additionalQty: qtyOrNull(w.o.additional_qty),
-        deliveryDate: String(w.o.delivery_date).trim().slice(0, 10),
-        created: same?.created ?? at,
-        updated: at,
-      };
-      return { values, same, detail: w.detail };
-    });
-    // One multi-row insert; RETURNING gives the ids in the order of the VALUES list.
-    const ids = rows.length
-      ? await tx
-          .insert(proposals)
-          .values(rows.map((r) => r.values))
-          .returning({ id: proposals.id })
-      : [];
-    rows.forEach(({ values, same, detail }, k) => {
-      auditRows.push({
-        entity: 'proposal',
-        entityId: ids[k].id,
-        action: same ? 'changed' : 'created',
-        tenderId: t.id,
-        data: {
-          supplier_id: sup,
-          detail,
-          producer: values.producerId,
-          price: values.price,
-          previous_id: same?.id ?? null,
-        },
-      });
-    });
-    for (const p of before) {
-      if (!kept.has(p.id))
-        auditRows.push({
-          entity: 'proposal',
-          entityId: p.id,
-          action: 'deleted',
-          tenderId: t.id,
-          data: { supplier_id: sup, detail: p.detailId },
-        });
-    }
-    await auditMany(tx, viewer.user, auditRows, at);
-    await tx
-      .insert(tenderLogs)
-      .values({ tenderId: t.id, supplierId: sup, userId: viewer.user.id, action: 'AGREED', created: at })
-      .onConflictDoNothing();
-    if (body.comment !== undefined) await setCompanyTenderComment(tx, viewer, t.id, body.comment, at);
+    // The new set in the order sent (ids are given in that order). A line sent back with the id of one of the
+    // company's proposals on the same part keeps that proposal's first `created` and is audited as changed.
+    const input = wanted.map((w, ord) => ({
+      ord,
+      detail_id: w.detail,
+      producer_id: defined(w.o.producer, 'producer'),
+      price: defined(normalizeDecimal(w.o.price), 'price'),
+      product_code: clean(String(w.o.product_code)).trim(),
+      ean_code: String(w.o.ean_code).trim(),
+      available_qty: qtyOrNull(w.o.available_qty),
+      additional_qty: qtyOrNull(w.o.additional_qty),
+      delivery_date: String(w.o.delivery_date).trim().slice(0, 10),
+      prev_id: w.o.id ?? null,
+    }));
+    const stamp = at.toISOString();
+    const userName = fullName(viewer.user);
+    // One statement: the old set deleted (the insert waits for it through its one-time filter, so a line sent
+    // again with the same producer never meets its old row in the unique index), the new one inserted, the audit
+    // rows (created/changed per new proposal in the order sent, then deleted per old one not sent back) and AGREED.
+    await tx.execute(
+      sql`with input as (
+          select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as i(ord int, detail_id int, producer_id int,
+            price text, product_code text, ean_code text, available_qty numeric, additional_qty numeric,
+            delivery_date date, prev_id int)),
+        del as (
+          delete from proposals where tender_id = ${tenderId} and supplier_id = ${sup}
+          returning id, detail_id, created),
+        ins as (
+          insert into proposals (tender_id, detail_id, supplier_id, user_id, producer_id, price, product_code, ean_code,
+            available_qty, additional_qty, delivery_date, created, updated)
+          select ${tenderId}, i.detail_id, ${sup}, ${viewer.user.id}, i.producer_id, i.price::numeric, i.product_code,
+            i.ean_code, i.available_qty, i.additional_qty, i.delivery_date, coalesce(d.created, ${stamp}::timestamptz),
+            ${stamp}::timestamptz
+          from input i left join del d on d.id = i.prev_id and d.detail_id = i.detail_id
+          where (select count(*) from del) >= 0
+          order by i.ord
+          returning id, detail_id, producer_id),
+        audit as (
+          insert into history (entity, entity_id, tender_id, action, user_id, user_name, data, created)
+          select 'proposal', a.id, ${tenderId}, a.action, ${viewer.user.id}, ${userName}, a.data, ${stamp}::timestamptz
+          from (
+            select 0 as k, i.ord, n.id, case when d.id is null then 'created' else 'changed' end as action,
+              jsonb_build_object('supplier_id', ${sup}::int, 'detail', i.detail_id, 'producer', i.producer_id,
+                'price', i.price, 'previous_id', d.id) as data
+            from ins n join input i on i.detail_id = n.detail_id and i.producer_id = n.producer_id
+            left join del d on d.id = i.prev_id and d.detail_id = i.detail_id
+            union all
+            select 1, d.id, d.id, 'deleted', jsonb_build_object('supplier_id', ${sup}::int, 'detail', d.detail_id)
+            from del d where not exists (select 1 from input i where i.prev_id = d.id and i.detail_id = d.detail_id)
+          ) a
+          order by a.k, a.ord),
+        agreed as (
+          insert into tender_logs (tender_id, supplier_id, user_id, action, created)
+          values (${tenderId}, ${sup}, ${viewer.user.id}, 'AGREED', ${stamp}::timestamptz)
+          on conflict do nothing)
+        select 1`,
+    );
+    if (body.comment !== undefined) await setCompanyTenderComment(tx, viewer, tenderId, body.comment, at);
   });
 }
 

@@ -14,7 +14,7 @@ import { ADMIN, BUYERS, currentUser, EVERYONE } from '../../lib/auth.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { ZApp } from '../../lib/http.ts';
 import { boolQuery, idParams, paged } from '../../lib/list.ts';
-import { tenderVisibleWhere, viewerOf } from './access.ts';
+import { tenderVisibleWhere, type Viewer, viewerOf } from './access.ts';
 import { addTenderComment, changeComment, createComment } from './comments.ts';
 import { createTender } from './form.ts';
 import { listTenders, tenderListQuery } from './list.ts';
@@ -93,9 +93,14 @@ export default async function routes(app: ZApp) {
     },
   );
 
-  const reload = async (request: FastifyRequest, id: number) => {
+  const reload = async (request: FastifyRequest, id: number, viewer?: Viewer) => {
     const user = currentUser(request);
-    const t = await loadTender(app.db, await viewerOf(app.db, user), id, tenderVisibleWhere(user));
+    const t = await loadTender(
+      app.db,
+      viewer ?? (await viewerOf(app.db, user)),
+      id,
+      tenderVisibleWhere(user),
+    );
     if (!t) throw notFound();
     return t;
   };
@@ -240,7 +245,7 @@ export default async function routes(app: ZApp) {
     async (request) => {
       const viewer = await viewerOf(app.db, currentUser(request));
       await submitOffer(app.db, viewer, request.params.id, request.body);
-      return reload(request, request.params.id);
+      return reload(request, request.params.id, viewer);
     },
   );
 
@@ -258,7 +263,7 @@ export default async function routes(app: ZApp) {
     async (request) => {
       const viewer = await viewerOf(app.db, currentUser(request));
       await cancelOffer(app.db, viewer, request.params.id);
-      return reload(request, request.params.id);
+      return reload(request, request.params.id, viewer);
     },
   );
 
