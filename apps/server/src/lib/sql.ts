@@ -21,3 +21,21 @@ export async function queryRow<T extends Record<string, unknown>>(
 export function transaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
   return db.transaction((tx) => fn(tx as unknown as Db));
 }
+
+/**
+ * The name of a named (server-side prepared) statement for a query text: the same text gets the same name, so
+ * node-postgres parses it once per connection and PostgreSQL may keep its plan instead of planning every call
+ * (PGlite ignores the name). For hot queries whose planning costs more than their execution.
+ */
+export function statementName(text: string): string {
+  // Two 32-bit FNV-1a hashes with different offsets: a name per text without a registry (a collision would make
+  // node-postgres refuse the second text, not run the wrong statement).
+  let a = 0x811c9dc5;
+  let b = 0x01000193;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x0100019d);
+  }
+  return `q${(a >>> 0).toString(36)}${(b >>> 0).toString(36)}`;
+}
