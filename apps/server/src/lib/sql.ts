@@ -1,6 +1,7 @@
 // Typed raw SQL: the one place that knows how node-postgres and PGlite hand back the rows of `db.execute`, and the
 // one place a transaction is given the `Db` type that services take (a transaction is used wherever a Db is).
 import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 
 /** Runs a raw query and returns its rows typed as the caller declares them (the SQL decides their shape). */
@@ -38,4 +39,14 @@ export function statementName(text: string): string {
     b = Math.imul(b ^ c, 0x0100019d);
   }
   return `q${(a >>> 0).toString(36)}${(b >>> 0).toString(36)}`;
+}
+
+const dialect = new PgDialect();
+
+/** Like `queryRows`, as a named statement (see `statementName`). */
+export async function queryRowsNamed<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
+  const built = dialect.sqlToQuery(query);
+  const prepared = db._.session.prepareQuery(built, undefined, statementName(built.sql), false);
+  const result = (await prepared.execute()) as unknown as { rows: T[] };
+  return result.rows;
 }

@@ -28,7 +28,7 @@ import { fullName } from '../../lib/auth.ts';
 import { now } from '../../lib/clock.ts';
 import { badRequest, type FieldErrors, forbidden, nonField, notFound } from '../../lib/errors.ts';
 import { audit } from '../../lib/history.ts';
-import { queryRows } from '../../lib/sql.ts';
+import { queryRowsNamed } from '../../lib/sql.ts';
 import { actorOf, clean, requireTender, tenderVisibleWhere, todayOf, type Viewer } from './access.ts';
 import { setCompanyComment } from './comments.ts';
 import {
@@ -207,7 +207,7 @@ export async function submitOffer(db: Db, viewer: Viewer, tenderId: number, body
     // The company's lock is taken before the statement that reads the tender (a statement's snapshot is taken when
     // it starts, so the rows of a transaction that held the lock before us are visible to every later statement).
     // The tender row is share-locked: its status (and so the deadline check) cannot change until we commit.
-    const [r] = await queryRows<OfferRead>(
+    const [r] = await queryRowsNamed<OfferRead>(
       tx,
       sql`with company_lock as materialized (select pg_advisory_xact_lock(${tenderId}::int, ${sup}::int) as locked)
         select ${tenders.status} as status, ${tenders.finish} as finish,
@@ -283,7 +283,8 @@ export async function submitOffer(db: Db, viewer: Viewer, tenderId: number, body
     // One statement: the old set deleted (the insert waits for it through its one-time filter, so a line sent
     // again with the same producer never meets its old row in the unique index), the new one inserted, the audit
     // rows (created/changed per new proposal in the order sent, then deleted per old one not sent back) and AGREED.
-    await tx.execute(
+    await queryRowsNamed(
+      tx,
       sql`with input as (
           select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as i(ord int, detail_id int, producer_id int,
             price text, product_code text, ean_code text, available_qty numeric, additional_qty numeric,
