@@ -146,4 +146,17 @@ describe('offer set', () => {
     expect(await proposalsOf(t.id, ctx.supplierCo.id)).toEqual(before);
     expect(await auditAfter(t.id, mark)).toEqual([]);
   });
+
+  it('stores a product code with a lone surrogate as the replacement character, not a 500', async () => {
+    const t = await buildTender(ctx, 'ACTIVE', { lines: 1 });
+    const res = await offer(ctx, 'supplier', t.id, [
+      { detail: t.lines[0], offers: [offerLine(t.producers[0], '5', { product_code: 'AB\ud800C' })] },
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = await queryRows<{ product_code: string }>(
+      ctx.db,
+      sql`select product_code from proposals where tender_id = ${t.id} and supplier_id = ${ctx.supplierCo.id}`,
+    );
+    expect(row.product_code).toBe('AB\ufffdC');
+  });
 });

@@ -271,7 +271,8 @@ export async function submitOffer(db: Db, viewer: Viewer, tenderId: number, body
       detail_id: w.detail,
       producer_id: defined(w.o.producer, 'producer'),
       price: defined(normalizeDecimal(w.o.price), 'price'),
-      product_code: clean(String(w.o.product_code)).trim(),
+      // a lone surrogate would make the JSON unreadable to PostgreSQL; as a text parameter it became U+FFFD
+      product_code: clean(String(w.o.product_code)).trim().toWellFormed(),
       ean_code: String(w.o.ean_code).trim(),
       available_qty: qtyOrNull(w.o.available_qty),
       additional_qty: qtyOrNull(w.o.additional_qty),
