@@ -153,7 +153,30 @@ type RenderRun = {
   longTasks: number;
   /** Main-thread long tasks before the first row was painted, summed. */
   longTaskMsBeforeFirst: number;
+  /** CPU time of every Chromium process (renderer, GPU, browser) from navigation to the first row painted. */
+  browserCpuMs: number;
 };
+
+/** CPU time (ms) of the processes below `root` (the browser Chromium launched from this process and its children). */
+function descendantsCpuMs(root: number): number {
+  const parent = new Map<number, number>();
+  for (const d of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
+      parent.set(Number(d), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const below = (pid: number): boolean => {
+    for (let p = parent.get(pid), n = 0; p && n < 20; p = parent.get(p), n++) if (p === root) return true;
+    return false;
+  };
+  let sum = 0;
+  for (const pid of parent.keys()) if (below(pid)) sum += cpuMs(pid) || 0;
+  return sum;
+}
 
 /** In the page, before any script: marks for the first and the last line row (mutation time and the frame after). */
 const MARKS = (arg: { cls: string; lastId: number; token: string }) => {
@@ -194,12 +217,14 @@ async function measureRender(
   token: string,
 ): Promise<RenderRun> {
   await page.addInitScript(MARKS, { cls, lastId, token });
+  const cpu0 = descendantsCpuMs(process.pid);
   await page.goto(url, { waitUntil: 'commit' });
   await page.waitForFunction(
     () => (window as unknown as { __marks: Record<string, number> }).__marks.firstPainted,
     null,
-    { timeout: 120_000, polling: 100 },
+    { timeout: 120_000, polling: 20 },
   );
+  const browserCpuMs = descendantsCpuMs(process.pid) - cpu0;
   // Quiet for 1.5 s: the main thread is idle.
   await page.waitForTimeout(1500);
   const virtual = (await page.locator(`.${cls} .ant-table-tbody-virtual-holder`).count()) > 0;
@@ -225,7 +250,7 @@ async function measureRender(
     lastAfterScrollMs = lp - t0;
   }
   return page.evaluate(
-    ({ cls, virtual, lastAfterScrollMs }) => {
+    ({ cls, virtual, lastAfterScrollMs, browserCpuMs }) => {
       const w = window as unknown as {
         __marks: Record<string, number>;
         __long: { start: number; end: number }[];
@@ -237,6 +262,7 @@ async function measureRender(
       );
       const api = performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/details/'));
       return {
+        browserCpuMs,
         firstRowMs: Math.round(m.firstPainted),
         idleMs: Math.round(idle),
         lastRowMs: Math.round(m.lastPainted),
@@ -266,7 +292,7 @@ async function measureRender(
         ),
       };
     },
-    { cls, virtual, lastAfterScrollMs },
+    { cls, virtual, lastAfterScrollMs, browserCpuMs },
   );
 }
 
@@ -457,7 +483,10 @@ export async function benchTenderView() {
       },
     ];
     const out: Record<string, unknown>[] = [];
-    for (const v of views) {
+    // BENCH_VIEW_ONLY=offer-table (or buyer-lines): one of the two views.
+    for (const v of views.filter(
+      (x) => !process.env.BENCH_VIEW_ONLY || x.cls === process.env.BENCH_VIEW_ONLY,
+    )) {
       await apiMs(v.tender, v.token); // warm
       const api = await apiMs(v.tender, v.token);
       const runs: RenderRun[] = [];
@@ -491,7 +520,15 @@ export async function benchTenderView() {
         }
         runs.push(run);
         console.log(`${v.name}, load ${r + 1}: ${JSON.stringify(run)}`);
-        if (v.cls === 'offer-table' && r === RUNS - 1) typing = await measureTyping(page, v.cls);
+        if (v.cls === 'offer-table' && r === RUNS - 1) {
+          // BENCH_VIEW_PROFILE=1: the typing too (bench/.data/view-typing.cpuprofile).
+          if (cdp) await cdp.send('Profiler.start');
+          typing = await measureTyping(page, v.cls);
+          if (cdp) {
+            const { profile: p } = await cdp.send('Profiler.stop');
+            fs.writeFileSync(path.join(ROOT, 'bench/.data/view-typing.cpuprofile'), JSON.stringify(p));
+          }
+        }
         await context.close();
       }
       const row: Record<string, unknown> = {
@@ -506,6 +543,7 @@ export async function benchTenderView() {
         scriptsEndMs: median(runs.map((x) => x.scriptsEndMs)),
         detailsApiEndMs: median(runs.map((x) => x.detailsApiEndMs ?? 0)),
         longTaskMsBeforeFirst: median(runs.map((x) => x.longTaskMsBeforeFirst)),
+        browserCpuMs: median(runs.map((x) => x.browserCpuMs)),
         virtual: runs[0].virtual,
         rowsInDom: runs[0].rowsInDom,
         runs,
@@ -539,9 +577,9 @@ export async function benchTenderView() {
     fs.writeFileSync(path.join(DATA, 'tender-view.json'), JSON.stringify(report, null, 2));
     console.log(`\nMachine: ${report.machine}\n`);
     console.log(
-      '| view | lines API alone (size) | scripts loaded | lines answer arrived (request time) | first row painted | long tasks before it | last row painted |',
+      '| view | lines API alone (size) | scripts loaded | lines answer arrived (request time) | first row painted | long tasks before it | browser CPU until it | last row painted |',
     );
-    console.log('|---|---|---|---|---|---|---|');
+    console.log('|---|---|---|---|---|---|---|---|');
     for (const r of out as {
       name: string;
       api: { ms: number; kb: number; serverCpuMs: number };
@@ -550,11 +588,12 @@ export async function benchTenderView() {
       detailsApiInPageMs: number;
       firstRowMs: number;
       longTaskMsBeforeFirst: number;
+      browserCpuMs: number;
       lastRowMs: number;
       lastAfterScrollMs: number | null;
     }[]) {
       console.log(
-        `| ${r.name} | ${r.api.ms} ms (${r.api.kb} KiB, server CPU ${r.api.serverCpuMs} ms) | ${r.scriptsEndMs} ms | ${r.detailsApiEndMs} ms (${r.detailsApiInPageMs} ms) | ${r.firstRowMs} ms | ${r.longTaskMsBeforeFirst} ms | ${r.lastAfterScrollMs == null ? `${r.lastRowMs} ms` : `${r.lastAfterScrollMs} ms after scrolling to the end (virtual table)`} |`,
+        `| ${r.name} | ${r.api.ms} ms (${r.api.kb} KiB, server CPU ${r.api.serverCpuMs} ms) | ${r.scriptsEndMs} ms | ${r.detailsApiEndMs} ms (${r.detailsApiInPageMs} ms) | ${r.firstRowMs} ms | ${r.longTaskMsBeforeFirst} ms | ${r.browserCpuMs} ms | ${r.lastAfterScrollMs == null ? `${r.lastRowMs} ms` : `${r.lastAfterScrollMs} ms after scrolling to the end (virtual table)`} |`,
       );
     }
     return report;

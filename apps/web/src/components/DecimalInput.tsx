@@ -33,7 +33,20 @@ function plainOf(text: string): string {
   return parseDecimal(trimmed) ?? '';
 }
 
-export function DecimalInput({ value, onChange, maxDecimals = 4, onFocus, onBlur, ...rest }: Props) {
+/** What the field shows and does: the text as typed, a refusal message, and the input's event handlers. */
+function useDecimalField({
+  value,
+  onChange,
+  maxDecimals = 4,
+  onFocus,
+  onBlur,
+}: {
+  value: string | null | undefined;
+  onChange(value: string): void;
+  maxDecimals?: number;
+  onFocus?: React.FocusEventHandler<HTMLInputElement>;
+  onBlur?: React.FocusEventHandler<HTMLInputElement>;
+}) {
   const { t } = useTranslation();
   const lang = useLang();
   // In an edit field English has no thousands commas, so that a comma typed there is always a decimal point.
@@ -72,31 +85,90 @@ export function DecimalInput({ value, onChange, maxDecimals = 4, onFocus, onBlur
     if (plain !== (value ?? '')) onChange(plain);
   };
 
+  return {
+    refused,
+    input: {
+      value: text,
+      inputMode: 'decimal' as const,
+      autoComplete: 'off',
+      onChange: (e: React.ChangeEvent<HTMLInputElement>) => change(e.target.value),
+      onFocus: (e: React.FocusEvent<HTMLInputElement>) => {
+        focused.current = true;
+        onFocus?.(e);
+      },
+      onBlur: (e: React.FocusEvent<HTMLInputElement>) => {
+        focused.current = false;
+        setRefused(null);
+        setText(shown(plainOf(text)));
+        onBlur?.(e);
+      },
+    },
+  };
+}
+
+export function DecimalInput({ value, onChange, maxDecimals, onFocus, onBlur, ...rest }: Props) {
+  const { refused, input } = useDecimalField({ value, onChange, maxDecimals, onFocus, onBlur });
   return (
     <>
       <Tooltip open={!!refused} title={refused} placement="top">
-        <Input
-          {...rest}
-          value={text}
-          inputMode="decimal"
-          autoComplete="off"
-          status={refused ? 'warning' : rest.status}
-          onChange={(e) => change(e.target.value)}
-          onFocus={(e) => {
-            focused.current = true;
-            onFocus?.(e);
-          }}
-          onBlur={(e) => {
-            focused.current = false;
-            setRefused(null);
-            setText(shown(plainOf(text)));
-            onBlur?.(e);
-          }}
-        />
+        <Input {...rest} {...input} status={refused ? 'warning' : rest.status} />
       </Tooltip>
       <span role="status" aria-live="polite" style={HIDDEN}>
         {refused ?? ''}
       </span>
     </>
+  );
+}
+
+type PlainProps = Omit<React.InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'type'> & {
+  value: string | null | undefined;
+  onChange(value: string): void;
+  maxDecimals?: number;
+  /** Shown red (a validation message is beside the field). */
+  invalid?: boolean;
+  /** A unit shown inside the field's right end (decorative: the label names the unit). */
+  suffix?: string;
+  'data-testid'?: string;
+};
+
+/**
+ * The same field as a plain <input> styled by one stylesheet (`.plain-input`, view.css of the offer form), for
+ * forms with hundreds of fields where antd's Input and Tooltip per field cost too much to render. The refusal
+ * shows in a small tooltip above the field.
+ */
+export function PlainDecimalInput({
+  value,
+  onChange,
+  maxDecimals,
+  onFocus,
+  onBlur,
+  invalid,
+  className,
+  suffix,
+  ...rest
+}: PlainProps) {
+  const { refused, input } = useDecimalField({ value, onChange, maxDecimals, onFocus, onBlur });
+  return (
+    <span className="plain-decimal">
+      <input
+        {...rest}
+        {...input}
+        aria-invalid={invalid || undefined}
+        className={`plain-input${refused ? ' plain-input-warning' : invalid ? ' plain-input-error' : ''}${suffix ? ' plain-input-suffixed' : ''}${className ? ` ${className}` : ''}`}
+      />
+      {suffix && (
+        <span className="plain-suffix" aria-hidden>
+          {suffix}
+        </span>
+      )}
+      {refused && (
+        <span role="tooltip" className="plain-tip">
+          {refused}
+        </span>
+      )}
+      <span role="status" aria-live="polite" style={HIDDEN}>
+        {refused ?? ''}
+      </span>
+    </span>
   );
 }

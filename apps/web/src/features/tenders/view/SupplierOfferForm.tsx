@@ -37,31 +37,19 @@ const PartCell = memo(function PartCell(props: {
   const { line } = props;
   const own = line.supplier_comments.length > 0;
   return (
-    <Flex vertical gap={2}>
-      <Typography.Text strong>{line.part_name}</Typography.Text>
-      <Flex wrap gap={4}>
-        <Button
-          size="small"
-          type="link"
-          className="part-link"
-          icon={<InfoCircleOutlined />}
-          onClick={() => props.onInfo(line)}
-        >
-          {t('tenderView.part.info')}
-        </Button>
+    <div className="part-cell">
+      <strong>{line.part_name}</strong>
+      <div className="part-cell-links">
+        <button type="button" className="link-button part-link" onClick={() => props.onInfo(line)}>
+          <InfoCircleOutlined aria-hidden /> {t('tenderView.part.info')}
+        </button>
         {line.abilities.includes('comment_line') && (
-          <Button
-            size="small"
-            type="link"
-            className="part-link"
-            icon={<MessageOutlined />}
-            onClick={() => props.onComment(line)}
-          >
-            {own ? t('tenderView.comment.edit') : t('tenderView.comment.add')}
-          </Button>
+          <button type="button" className="link-button part-link" onClick={() => props.onComment(line)}>
+            <MessageOutlined aria-hidden /> {own ? t('tenderView.comment.edit') : t('tenderView.comment.add')}
+          </button>
         )}
-      </Flex>
-    </Flex>
+      </div>
+    </div>
   );
 });
 
