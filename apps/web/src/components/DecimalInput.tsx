@@ -3,10 +3,11 @@
 // a minus sign is refused as it is typed, with a message; the field keeps what it had. Outside the field the
 // value is written the reader's way (comma in et and ru, dot in en, thousands grouped). The value handed out
 // is a plain decimal string ("75,5" → "75.5"), "" when empty.
-import { formatDecimal, isNumberInProgress, parseDecimal } from '@portal/shared';
+import { formatDecimal, isNumberInProgress, type Language, parseDecimal } from '@portal/shared';
 import { Input, type InputProps, Tooltip } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import i18n from '../i18n/index.ts';
 import { useLang } from '../lib/format.ts';
 
 const HIDDEN: React.CSSProperties = {
@@ -34,21 +35,23 @@ function plainOf(text: string): string {
 }
 
 /** What the field shows and does: the text as typed, a refusal message, and the input's event handlers. */
-function useDecimalField({
-  value,
-  onChange,
-  maxDecimals = 4,
-  onFocus,
-  onBlur,
-}: {
-  value: string | null | undefined;
-  onChange(value: string): void;
-  maxDecimals?: number;
-  onFocus?: React.FocusEventHandler<HTMLInputElement>;
-  onBlur?: React.FocusEventHandler<HTMLInputElement>;
-}) {
-  const { t } = useTranslation();
-  const lang = useLang();
+function useDecimalField(
+  {
+    value,
+    onChange,
+    maxDecimals = 4,
+    onFocus,
+    onBlur,
+  }: {
+    value: string | null | undefined;
+    onChange(value: string): void;
+    maxDecimals?: number;
+    onFocus?: React.FocusEventHandler<HTMLInputElement>;
+    onBlur?: React.FocusEventHandler<HTMLInputElement>;
+  },
+  lang: Language,
+  t: (key: string) => string,
+) {
   // In an edit field English has no thousands commas, so that a comma typed there is always a decimal point.
   const shown = (v: string | null | undefined) => {
     const f = formatDecimal(v ?? '', lang, maxDecimals);
@@ -107,7 +110,9 @@ function useDecimalField({
 }
 
 export function DecimalInput({ value, onChange, maxDecimals, onFocus, onBlur, ...rest }: Props) {
-  const { refused, input } = useDecimalField({ value, onChange, maxDecimals, onFocus, onBlur });
+  const { t } = useTranslation();
+  const lang = useLang();
+  const { refused, input } = useDecimalField({ value, onChange, maxDecimals, onFocus, onBlur }, lang, t);
   return (
     <>
       <Tooltip open={!!refused} title={refused} placement="top">
@@ -128,6 +133,8 @@ type PlainProps = Omit<React.InputHTMLAttributes<HTMLInputElement>, 'value' | 'o
   invalid?: boolean;
   /** A unit shown inside the field's right end (decorative: the label names the unit). */
   suffix?: string;
+  /** The interface language, from the form (one lookup per form, not per field). */
+  lang: Language;
   'data-testid'?: string;
 };
 
@@ -145,9 +152,12 @@ export function PlainDecimalInput({
   invalid,
   className,
   suffix,
+  lang,
   ...rest
 }: PlainProps) {
-  const { refused, input } = useDecimalField({ value, onChange, maxDecimals, onFocus, onBlur });
+  const { refused, input } = useDecimalField({ value, onChange, maxDecimals, onFocus, onBlur }, lang, (k) =>
+    i18n.t(k),
+  );
   return (
     <span className="plain-decimal">
       <input

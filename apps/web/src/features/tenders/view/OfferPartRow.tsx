@@ -1,13 +1,14 @@
 // One part of the supplier's offer-entry table: up to 3 offer lines. Memoised and subscribed only to its own
 // entry of the OfferStore, so typing re-renders this row alone.
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import type { Language } from '@portal/shared';
 import { DatePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { memo, useCallback, useState, useSyncExternalStore } from 'react';
+import { memo, useCallback, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PlainDecimalInput } from '../../../components/DecimalInput.tsx';
 import { errorText } from '../../../i18n/index.ts';
-import { DATE } from '../../../lib/format.ts';
+import { DATE, useLang } from '../../../lib/format.ts';
 import { canAddOffer, type DraftOffer, type OfferStore } from './offerDraft.ts';
 import { ProducerSelect } from './ProducerSelect.tsx';
 
@@ -21,6 +22,33 @@ export const OFFER_FIELDS = [
   { key: 'available_qty', width: 80 },
   { key: 'additional_qty', width: 80 },
 ] as const;
+
+type FieldKey = (typeof OFFER_FIELDS)[number]['key'];
+
+/** The form's texts, looked up once per form (a translation hook per field cost more than the field). */
+export interface OfferTexts {
+  lang: Language;
+  field: Record<FieldKey, string>;
+  remove: string;
+  add: string;
+}
+
+export function useOfferTexts(): OfferTexts {
+  const { t } = useTranslation();
+  const lang = useLang();
+  return useMemo(
+    () => ({
+      lang,
+      field: Object.fromEntries(OFFER_FIELDS.map((f) => [f.key, t(`tenderView.offer.${f.key}`)])) as Record<
+        FieldKey,
+        string
+      >,
+      remove: t('tenderView.offer.remove_line'),
+      add: t('tenderView.offer.add_line'),
+    }),
+    [t, lang],
+  );
+}
 
 function Field(props: { width: number; error?: string; children: React.ReactNode }) {
   return (
@@ -56,9 +84,9 @@ function useLive() {
 function ProducerField(props: {
   value: DraftOffer['producer'];
   error?: string;
+  texts: OfferTexts;
   onChange(p: DraftOffer['producer']): void;
 }) {
-  const { t } = useTranslation();
   const { live, stub } = useLive();
   if (live)
     return (
@@ -77,8 +105,8 @@ function ProducerField(props: {
         className={inputClass(props.error)}
         aria-invalid={!!props.error || undefined}
         value={props.value?.name ?? ''}
-        placeholder={t('tenderView.offer.producer')}
-        aria-label={t('tenderView.offer.producer')}
+        placeholder={props.texts.field.producer}
+        aria-label={props.texts.field.producer}
       />
     </span>
   );
@@ -89,9 +117,9 @@ function DateField(props: {
   error?: string;
   label: string;
   minDate: Dayjs;
+  texts: OfferTexts;
   onChange(v: string | null): void;
 }) {
-  const { t } = useTranslation();
   const { live, stub } = useLive();
   if (live)
     return (
@@ -100,7 +128,7 @@ function DateField(props: {
         format={DATE}
         minDate={props.minDate}
         aria-label={props.label}
-        placeholder={t('tenderView.offer.delivery_date')}
+        placeholder={props.texts.field.delivery_date}
         status={props.error ? 'error' : undefined}
         onChange={(d) => props.onChange(d ? d.format('YYYY-MM-DD') : null)}
         autoFocus
@@ -116,7 +144,7 @@ function DateField(props: {
         className={inputClass(props.error)}
         aria-invalid={!!props.error || undefined}
         value={props.value ? `${d}.${m}.${y}` : ''}
-        placeholder={t('tenderView.offer.delivery_date')}
+        placeholder={props.texts.field.delivery_date}
         aria-label={props.label}
       />
     </span>
@@ -131,17 +159,22 @@ const OfferLine = memo(function OfferLine(props: {
   store: OfferStore;
   minDate: Dayjs;
   removable: boolean;
+  texts: OfferTexts;
 }) {
-  const { t } = useTranslation();
-  const { detail, n, offer: o, errors: e, store } = props;
+  const { detail, n, offer: o, errors: e, store, texts } = props;
   const set = (patch: Partial<DraftOffer>) => store.update(detail, n, patch);
   const [w0, w1, w2, w3, w4, w5, w6] = OFFER_FIELDS.map((f) => f.width);
-  const label = (k: string) => `${t(`tenderView.offer.${k}`)} ${n + 1}`;
-  const remove = t('tenderView.offer.remove_line');
+  const label = (k: FieldKey) => `${texts.field[k]} ${n + 1}`;
+  const remove = texts.remove;
   return (
     <div className="offer-line" data-testid={`offer-${detail}-${n}`}>
       <Field width={w0} error={e?.producer}>
-        <ProducerField value={o.producer} error={e?.producer} onChange={(producer) => set({ producer })} />
+        <ProducerField
+          value={o.producer}
+          error={e?.producer}
+          texts={texts}
+          onChange={(producer) => set({ producer })}
+        />
       </Field>
       <Field width={w1} error={e?.price}>
         <PlainDecimalInput
@@ -150,6 +183,7 @@ const OfferLine = memo(function OfferLine(props: {
           invalid={!!e?.price}
           onChange={(price) => set({ price })}
           suffix="€"
+          lang={texts.lang}
           data-testid={`price-${detail}-${n}`}
         />
       </Field>
@@ -159,6 +193,7 @@ const OfferLine = memo(function OfferLine(props: {
           error={e?.delivery_date}
           label={label('delivery_date')}
           minDate={props.minDate}
+          texts={texts}
           onChange={(delivery_date) => set({ delivery_date })}
         />
       </Field>
@@ -169,7 +204,7 @@ const OfferLine = memo(function OfferLine(props: {
           value={o.product_code}
           maxLength={35}
           aria-label={label('product_code')}
-          placeholder={t('tenderView.offer.product_code')}
+          placeholder={texts.field.product_code}
           onChange={(ev) => set({ product_code: ev.target.value })}
         />
       </Field>
@@ -181,7 +216,7 @@ const OfferLine = memo(function OfferLine(props: {
           maxLength={13}
           inputMode="numeric"
           aria-label={label('ean_code')}
-          placeholder={t('tenderView.offer.ean_code')}
+          placeholder={texts.field.ean_code}
           onChange={(ev) => set({ ean_code: ev.target.value })}
         />
       </Field>
@@ -190,6 +225,7 @@ const OfferLine = memo(function OfferLine(props: {
           value={o.available_qty}
           aria-label={label('available_qty')}
           invalid={!!e?.available_qty}
+          lang={texts.lang}
           onChange={(available_qty) => set({ available_qty })}
         />
       </Field>
@@ -198,6 +234,7 @@ const OfferLine = memo(function OfferLine(props: {
           value={o.additional_qty}
           aria-label={label('additional_qty')}
           invalid={!!e?.additional_qty}
+          lang={texts.lang}
           onChange={(additional_qty) => set({ additional_qty })}
         />
       </Field>
@@ -220,9 +257,9 @@ export const OfferPartEditor = memo(function OfferPartEditor(props: {
   detail: number;
   store: OfferStore;
   minDate: Dayjs;
+  texts: OfferTexts;
 }) {
-  const { t } = useTranslation();
-  const { detail, store } = props;
+  const { detail, store, texts } = props;
   const subscribe = useCallback((fn: () => void) => store.subscribe(detail, fn), [store, detail]);
   const offers = useSyncExternalStore(subscribe, () => store.get(detail));
   const errors = useSyncExternalStore(subscribe, () => store.errorsOf(detail));
@@ -242,6 +279,7 @@ export const OfferPartEditor = memo(function OfferPartEditor(props: {
           store={store}
           minDate={props.minDate}
           removable={removable}
+          texts={texts}
         />
       ))}
       {errors.part.map((k) => (
@@ -251,7 +289,7 @@ export const OfferPartEditor = memo(function OfferPartEditor(props: {
       ))}
       {canAddOffer(offers) && (
         <button type="button" className="offer-add" onClick={() => store.add(detail)}>
-          <PlusOutlined aria-hidden /> {t('tenderView.offer.add_line')}
+          <PlusOutlined aria-hidden /> {texts.add}
         </button>
       )}
     </div>

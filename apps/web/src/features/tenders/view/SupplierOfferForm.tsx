@@ -14,7 +14,7 @@ import { fmtQty } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useUnsavedChangesGuard } from '../../../lib/unsaved.ts';
 import { type Tender, useViewActions } from '../viewApi.ts';
-import { OFFERS_WIDTH, OfferFieldLabels, OfferPartEditor } from './OfferPartRow.tsx';
+import { OFFERS_WIDTH, OfferFieldLabels, OfferPartEditor, useOfferTexts } from './OfferPartRow.tsx';
 
 const TABLE_WIDTH = 50 + 170 + 75 + OFFERS_WIDTH;
 
@@ -70,6 +70,7 @@ export function SupplierOfferForm(props: {
   const byId = useMemo(() => new Map(lines.map((l) => [l.id, l])), [lines]);
   const order = useMemo(() => lines.map((l) => l.id), [lines]);
   const minDate = useMemo(() => dayjs(tender.finish).startOf('day'), [tender.finish]);
+  const texts = useOfferTexts();
   const ownComment = tender.comments_options[0]?.content ?? '';
   const [comment, setComment] = useState(ownComment);
   const [agreed, setAgreed] = useState(tender.agreed);
@@ -163,10 +164,10 @@ export function SupplierOfferForm(props: {
         key: 'offers',
         title: <OfferFieldLabels />,
         width: OFFERS_WIDTH,
-        render: (_v, l) => <OfferPartEditor detail={l.id} store={store} minDate={minDate} />,
+        render: (_v, l) => <OfferPartEditor detail={l.id} store={store} minDate={minDate} texts={texts} />,
       },
     ],
-    [t, store, minDate, props.onInfo, props.onComment],
+    [t, store, minDate, texts, props.onInfo, props.onComment],
   );
 
   const showPlaced = (placed: ReturnType<typeof placeErrors>) => {
