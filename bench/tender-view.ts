@@ -15,7 +15,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { issueToken } from '../apps/server/src/lib/auth.ts';
 import { TERMS_VERSION } from '../apps/server/src/modules/auth/service.ts';
@@ -153,29 +153,28 @@ type RenderRun = {
   longTasks: number;
   /** Main-thread long tasks before the first row was painted, summed. */
   longTaskMsBeforeFirst: number;
-  /** CPU time of every Chromium process (renderer, GPU, browser) from navigation to the first row painted. */
-  browserCpuMs: number;
+  /**
+   * CPU time of the page's main thread (renderer tasks, from a Chromium trace's thread times) from navigation to the
+   * first row painted: the page's own work, which hardly depends on what else the machine runs.
+   */
+  mainThreadCpuMs: number | null;
 };
 
-/** CPU time (ms) of the processes below `root` (the browser Chromium launched from this process and its children). */
-function descendantsCpuMs(root: number): number {
-  const parent = new Map<number, number>();
-  for (const d of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(d)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
-      parent.set(Number(d), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  const below = (pid: number): boolean => {
-    for (let p = parent.get(pid), n = 0; p && n < 20; p = parent.get(p), n++) if (p === root) return true;
-    return false;
-  };
-  let sum = 0;
-  for (const pid of parent.keys()) if (below(pid)) sum += cpuMs(pid) || 0;
-  return sum;
+/** Sums the thread CPU time of the renderer main threads' top-level tasks in a Chromium trace. */
+function mainThreadCpu(trace: Buffer): number {
+  const events = (JSON.parse(trace.toString()) as { traceEvents: Record<string, unknown>[] }).traceEvents;
+  const main = new Set(
+    events
+      .filter(
+        (e) =>
+          e.name === 'thread_name' && (e.args as { name?: string } | undefined)?.name === 'CrRendererMain',
+      )
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+  let us = 0;
+  for (const e of events)
+    if (e.name === 'RunTask' && e.ph === 'X' && main.has(`${e.pid}:${e.tid}`)) us += Number(e.tdur ?? 0);
+  return Math.round(us / 1000);
 }
 
 /** In the page, before any script: marks for the first and the last line row (mutation time and the frame after). */
@@ -210,6 +209,8 @@ const MARKS = (arg: { cls: string; lastId: number; token: string }) => {
 };
 
 async function measureRender(
+  browser: Browser,
+  trace: boolean,
   page: Page,
   url: string,
   cls: string,
@@ -217,14 +218,17 @@ async function measureRender(
   token: string,
 ): Promise<RenderRun> {
   await page.addInitScript(MARKS, { cls, lastId, token });
-  const cpu0 = descendantsCpuMs(process.pid);
+  if (trace)
+    await browser.startTracing(page, {
+      categories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline'],
+    });
   await page.goto(url, { waitUntil: 'commit' });
   await page.waitForFunction(
     () => (window as unknown as { __marks: Record<string, number> }).__marks.firstPainted,
     null,
     { timeout: 120_000, polling: 20 },
   );
-  const browserCpuMs = descendantsCpuMs(process.pid) - cpu0;
+  const mainThreadCpuMs = trace ? mainThreadCpu(await browser.stopTracing()) : null;
   // Quiet for 1.5 s: the main thread is idle.
   await page.waitForTimeout(1500);
   const virtual = (await page.locator(`.${cls} .ant-table-tbody-virtual-holder`).count()) > 0;
@@ -250,7 +254,7 @@ async function measureRender(
     lastAfterScrollMs = lp - t0;
   }
   return page.evaluate(
-    ({ cls, virtual, lastAfterScrollMs, browserCpuMs }) => {
+    ({ cls, virtual, lastAfterScrollMs, mainThreadCpuMs }) => {
       const w = window as unknown as {
         __marks: Record<string, number>;
         __long: { start: number; end: number }[];
@@ -262,7 +266,7 @@ async function measureRender(
       );
       const api = performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/details/'));
       return {
-        browserCpuMs,
+        mainThreadCpuMs,
         firstRowMs: Math.round(m.firstPainted),
         idleMs: Math.round(idle),
         lastRowMs: Math.round(m.lastPainted),
@@ -292,7 +296,7 @@ async function measureRender(
         ),
       };
     },
-    { cls, virtual, lastAfterScrollMs, browserCpuMs },
+    { cls, virtual, lastAfterScrollMs, mainThreadCpuMs },
   );
 }
 
@@ -506,7 +510,10 @@ export async function benchTenderView() {
           await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
           await cdp.send('Profiler.start');
         }
+        // The CPU profile and the trace are not taken together: the profiler's sampling would count as the page's work.
         const run = await measureRender(
+          browser,
+          !profile,
           page,
           `${server.url}/tenders/${v.tender}/view`,
           v.cls,
@@ -543,7 +550,8 @@ export async function benchTenderView() {
         scriptsEndMs: median(runs.map((x) => x.scriptsEndMs)),
         detailsApiEndMs: median(runs.map((x) => x.detailsApiEndMs ?? 0)),
         longTaskMsBeforeFirst: median(runs.map((x) => x.longTaskMsBeforeFirst)),
-        browserCpuMs: median(runs.map((x) => x.browserCpuMs)),
+        mainThreadCpuMs:
+          runs[0].mainThreadCpuMs == null ? null : median(runs.map((x) => x.mainThreadCpuMs ?? 0)),
         virtual: runs[0].virtual,
         rowsInDom: runs[0].rowsInDom,
         runs,
@@ -577,7 +585,7 @@ export async function benchTenderView() {
     fs.writeFileSync(path.join(DATA, 'tender-view.json'), JSON.stringify(report, null, 2));
     console.log(`\nMachine: ${report.machine}\n`);
     console.log(
-      '| view | lines API alone (size) | scripts loaded | lines answer arrived (request time) | first row painted | long tasks before it | browser CPU until it | last row painted |',
+      '| view | lines API alone (size) | scripts loaded | lines answer arrived (request time) | first row painted | long tasks before it | main thread CPU until it | last row painted |',
     );
     console.log('|---|---|---|---|---|---|---|---|');
     for (const r of out as {
@@ -588,12 +596,12 @@ export async function benchTenderView() {
       detailsApiInPageMs: number;
       firstRowMs: number;
       longTaskMsBeforeFirst: number;
-      browserCpuMs: number;
+      mainThreadCpuMs: number | null;
       lastRowMs: number;
       lastAfterScrollMs: number | null;
     }[]) {
       console.log(
-        `| ${r.name} | ${r.api.ms} ms (${r.api.kb} KiB, server CPU ${r.api.serverCpuMs} ms) | ${r.scriptsEndMs} ms | ${r.detailsApiEndMs} ms (${r.detailsApiInPageMs} ms) | ${r.firstRowMs} ms | ${r.longTaskMsBeforeFirst} ms | ${r.browserCpuMs} ms | ${r.lastAfterScrollMs == null ? `${r.lastRowMs} ms` : `${r.lastAfterScrollMs} ms after scrolling to the end (virtual table)`} |`,
+        `| ${r.name} | ${r.api.ms} ms (${r.api.kb} KiB, server CPU ${r.api.serverCpuMs} ms) | ${r.scriptsEndMs} ms | ${r.detailsApiEndMs} ms (${r.detailsApiInPageMs} ms) | ${r.firstRowMs} ms | ${r.longTaskMsBeforeFirst} ms | ${r.mainThreadCpuMs} ms | ${r.lastAfterScrollMs == null ? `${r.lastRowMs} ms` : `${r.lastAfterScrollMs} ms after scrolling to the end (virtual table)`} |`,
       );
     }
     return report;
