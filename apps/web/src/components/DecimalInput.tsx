@@ -6,6 +6,7 @@
 import { formatDecimal, isNumberInProgress, type Language, parseDecimal } from '@portal/shared';
 import { Input, type InputProps, Tooltip } from 'antd';
 import { useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import i18n from '../i18n/index.ts';
 import { useLang } from '../lib/format.ts';
@@ -158,11 +159,15 @@ export function PlainDecimalInput({
   const { refused, input } = useDecimalField({ value, onChange, maxDecimals, onFocus, onBlur }, lang, (k) =>
     i18n.t(k),
   );
+  const field = useRef<HTMLInputElement>(null);
+  // Above the field, in the page's own layer: a table row's overflow (a virtual table's) would cut it off.
+  const at = refused ? field.current?.getBoundingClientRect() : undefined;
   return (
     <span className="plain-decimal">
       <input
         {...rest}
         {...input}
+        ref={field}
         aria-invalid={invalid || undefined}
         className={`plain-input${refused ? ' plain-input-warning' : invalid ? ' plain-input-error' : ''}${suffix ? ' plain-input-suffixed' : ''}${className ? ` ${className}` : ''}`}
       />
@@ -171,11 +176,14 @@ export function PlainDecimalInput({
           {suffix}
         </span>
       )}
-      {refused && (
-        <span role="tooltip" className="plain-tip">
-          {refused}
-        </span>
-      )}
+      {refused &&
+        at &&
+        createPortal(
+          <span role="tooltip" className="plain-tip" style={{ left: at.left, top: at.top - 6 }}>
+            {refused}
+          </span>,
+          document.body,
+        )}
       <span role="status" aria-live="polite" style={HIDDEN}>
         {refused ?? ''}
       </span>

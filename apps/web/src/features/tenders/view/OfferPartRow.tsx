@@ -99,7 +99,7 @@ function ProducerField(props: {
       />
     );
   return (
-    <span className="offer-producer plain-select">
+    <span className="offer-producer plain-select plain-producer">
       <input
         {...stub}
         className={inputClass(props.error)}
