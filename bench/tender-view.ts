@@ -15,7 +15,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { issueToken } from '../apps/server/src/lib/auth.ts';
 import { TERMS_VERSION } from '../apps/server/src/modules/auth/service.ts';
@@ -153,7 +153,29 @@ type RenderRun = {
   longTasks: number;
   /** Main-thread long tasks before the first row was painted, summed. */
   longTaskMsBeforeFirst: number;
+  /**
+   * CPU time of the page's main thread (renderer tasks, from a Chromium trace's thread times) from navigation to the
+   * first row painted: the page's own work, which hardly depends on what else the machine runs.
+   */
+  mainThreadCpuMs: number | null;
 };
+
+/** Sums the thread CPU time of the renderer main threads' top-level tasks in a Chromium trace. */
+function mainThreadCpu(trace: Buffer): number {
+  const events = (JSON.parse(trace.toString()) as { traceEvents: Record<string, unknown>[] }).traceEvents;
+  const main = new Set(
+    events
+      .filter(
+        (e) =>
+          e.name === 'thread_name' && (e.args as { name?: string } | undefined)?.name === 'CrRendererMain',
+      )
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+  let us = 0;
+  for (const e of events)
+    if (e.name === 'RunTask' && e.ph === 'X' && main.has(`${e.pid}:${e.tid}`)) us += Number(e.tdur ?? 0);
+  return Math.round(us / 1000);
+}
 
 /** In the page, before any script: marks for the first and the last line row (mutation time and the frame after). */
 const MARKS = (arg: { cls: string; lastId: number; token: string }) => {
@@ -187,6 +209,8 @@ const MARKS = (arg: { cls: string; lastId: number; token: string }) => {
 };
 
 async function measureRender(
+  browser: Browser,
+  trace: boolean,
   page: Page,
   url: string,
   cls: string,
@@ -194,12 +218,17 @@ async function measureRender(
   token: string,
 ): Promise<RenderRun> {
   await page.addInitScript(MARKS, { cls, lastId, token });
+  if (trace)
+    await browser.startTracing(page, {
+      categories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline'],
+    });
   await page.goto(url, { waitUntil: 'commit' });
   await page.waitForFunction(
     () => (window as unknown as { __marks: Record<string, number> }).__marks.firstPainted,
     null,
-    { timeout: 120_000, polling: 100 },
+    { timeout: 120_000, polling: 20 },
   );
+  const mainThreadCpuMs = trace ? mainThreadCpu(await browser.stopTracing()) : null;
   // Quiet for 1.5 s: the main thread is idle.
   await page.waitForTimeout(1500);
   const virtual = (await page.locator(`.${cls} .ant-table-tbody-virtual-holder`).count()) > 0;
@@ -225,7 +254,7 @@ async function measureRender(
     lastAfterScrollMs = lp - t0;
   }
   return page.evaluate(
-    ({ cls, virtual, lastAfterScrollMs }) => {
+    ({ cls, virtual, lastAfterScrollMs, mainThreadCpuMs }) => {
       const w = window as unknown as {
         __marks: Record<string, number>;
         __long: { start: number; end: number }[];
@@ -237,6 +266,7 @@ async function measureRender(
       );
       const api = performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/details/'));
       return {
+        mainThreadCpuMs,
         firstRowMs: Math.round(m.firstPainted),
         idleMs: Math.round(idle),
         lastRowMs: Math.round(m.lastPainted),
@@ -266,7 +296,7 @@ async function measureRender(
         ),
       };
     },
-    { cls, virtual, lastAfterScrollMs },
+    { cls, virtual, lastAfterScrollMs, mainThreadCpuMs },
   );
 }
 
@@ -457,7 +487,10 @@ export async function benchTenderView() {
       },
     ];
     const out: Record<string, unknown>[] = [];
-    for (const v of views) {
+    // BENCH_VIEW_ONLY=offer-table (or buyer-lines): one of the two views.
+    for (const v of views.filter(
+      (x) => !process.env.BENCH_VIEW_ONLY || x.cls === process.env.BENCH_VIEW_ONLY,
+    )) {
       await apiMs(v.tender, v.token); // warm
       const api = await apiMs(v.tender, v.token);
       const runs: RenderRun[] = [];
@@ -477,7 +510,10 @@ export async function benchTenderView() {
           await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
           await cdp.send('Profiler.start');
         }
+        // The CPU profile and the trace are not taken together: the profiler's sampling would count as the page's work.
         const run = await measureRender(
+          browser,
+          !profile,
           page,
           `${server.url}/tenders/${v.tender}/view`,
           v.cls,
@@ -491,7 +527,15 @@ export async function benchTenderView() {
         }
         runs.push(run);
         console.log(`${v.name}, load ${r + 1}: ${JSON.stringify(run)}`);
-        if (v.cls === 'offer-table' && r === RUNS - 1) typing = await measureTyping(page, v.cls);
+        if (v.cls === 'offer-table' && r === RUNS - 1) {
+          // BENCH_VIEW_PROFILE=1: the typing too (bench/.data/view-typing.cpuprofile).
+          if (cdp) await cdp.send('Profiler.start');
+          typing = await measureTyping(page, v.cls);
+          if (cdp) {
+            const { profile: p } = await cdp.send('Profiler.stop');
+            fs.writeFileSync(path.join(ROOT, 'bench/.data/view-typing.cpuprofile'), JSON.stringify(p));
+          }
+        }
         await context.close();
       }
       const row: Record<string, unknown> = {
@@ -506,6 +550,8 @@ export async function benchTenderView() {
         scriptsEndMs: median(runs.map((x) => x.scriptsEndMs)),
         detailsApiEndMs: median(runs.map((x) => x.detailsApiEndMs ?? 0)),
         longTaskMsBeforeFirst: median(runs.map((x) => x.longTaskMsBeforeFirst)),
+        mainThreadCpuMs:
+          runs[0].mainThreadCpuMs == null ? null : median(runs.map((x) => x.mainThreadCpuMs ?? 0)),
         virtual: runs[0].virtual,
         rowsInDom: runs[0].rowsInDom,
         runs,
@@ -539,9 +585,9 @@ export async function benchTenderView() {
     fs.writeFileSync(path.join(DATA, 'tender-view.json'), JSON.stringify(report, null, 2));
     console.log(`\nMachine: ${report.machine}\n`);
     console.log(
-      '| view | lines API alone (size) | scripts loaded | lines answer arrived (request time) | first row painted | long tasks before it | last row painted |',
+      '| view | lines API alone (size) | scripts loaded | lines answer arrived (request time) | first row painted | long tasks before it | main thread CPU until it | last row painted |',
     );
-    console.log('|---|---|---|---|---|---|---|');
+    console.log('|---|---|---|---|---|---|---|---|');
     for (const r of out as {
       name: string;
       api: { ms: number; kb: number; serverCpuMs: number };
@@ -550,11 +596,12 @@ export async function benchTenderView() {
       detailsApiInPageMs: number;
       firstRowMs: number;
       longTaskMsBeforeFirst: number;
+      mainThreadCpuMs: number | null;
       lastRowMs: number;
       lastAfterScrollMs: number | null;
     }[]) {
       console.log(
-        `| ${r.name} | ${r.api.ms} ms (${r.api.kb} KiB, server CPU ${r.api.serverCpuMs} ms) | ${r.scriptsEndMs} ms | ${r.detailsApiEndMs} ms (${r.detailsApiInPageMs} ms) | ${r.firstRowMs} ms | ${r.longTaskMsBeforeFirst} ms | ${r.lastAfterScrollMs == null ? `${r.lastRowMs} ms` : `${r.lastAfterScrollMs} ms after scrolling to the end (virtual table)`} |`,
+        `| ${r.name} | ${r.api.ms} ms (${r.api.kb} KiB, server CPU ${r.api.serverCpuMs} ms) | ${r.scriptsEndMs} ms | ${r.detailsApiEndMs} ms (${r.detailsApiInPageMs} ms) | ${r.firstRowMs} ms | ${r.longTaskMsBeforeFirst} ms | ${r.mainThreadCpuMs} ms | ${r.lastAfterScrollMs == null ? `${r.lastRowMs} ms` : `${r.lastAfterScrollMs} ms after scrolling to the end (virtual table)`} |`,
       );
     }
     return report;

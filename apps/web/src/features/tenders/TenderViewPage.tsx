@@ -232,7 +232,15 @@ export default function TenderViewPage() {
       {open?.kind === 'winners' && (
         <WinnersModal key={open.line.id} tenderId={tender.id} line={open.line} onClose={close} />
       )}
-      <SupplierCommentsViewer open={open?.kind === 'viewer'} tender={tender} lines={lines} onClose={close} />
+      {/* Buyers only (opened from their actions): a supplier's page does not build the closed modal. */}
+      {!isSupplier && (
+        <SupplierCommentsViewer
+          open={open?.kind === 'viewer'}
+          tender={tender}
+          lines={lines}
+          onClose={close}
+        />
+      )}
     </Flex>
   );
 }

@@ -1,13 +1,14 @@
 // One part of the supplier's offer-entry table: up to 3 offer lines. Memoised and subscribed only to its own
 // entry of the OfferStore, so typing re-renders this row alone.
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, DatePicker, Flex, Input, Tooltip, Typography } from 'antd';
+import type { Language } from '@portal/shared';
+import { DatePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { memo, useCallback, useSyncExternalStore } from 'react';
+import { memo, useCallback, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DecimalInput } from '../../../components/DecimalInput.tsx';
+import { PlainDecimalInput } from '../../../components/DecimalInput.tsx';
 import { errorText } from '../../../i18n/index.ts';
-import { DATE } from '../../../lib/format.ts';
+import { DATE, useLang } from '../../../lib/format.ts';
 import { canAddOffer, type DraftOffer, type OfferStore } from './offerDraft.ts';
 import { ProducerSelect } from './ProducerSelect.tsx';
 
@@ -22,20 +23,131 @@ export const OFFER_FIELDS = [
   { key: 'additional_qty', width: 80 },
 ] as const;
 
+type FieldKey = (typeof OFFER_FIELDS)[number]['key'];
+
+/** The form's texts, looked up once per form (a translation hook per field cost more than the field). */
+export interface OfferTexts {
+  lang: Language;
+  field: Record<FieldKey, string>;
+  remove: string;
+  add: string;
+}
+
+export function useOfferTexts(): OfferTexts {
+  const { t } = useTranslation();
+  const lang = useLang();
+  return useMemo(
+    () => ({
+      lang,
+      field: Object.fromEntries(OFFER_FIELDS.map((f) => [f.key, t(`tenderView.offer.${f.key}`)])) as Record<
+        FieldKey,
+        string
+      >,
+      remove: t('tenderView.offer.remove_line'),
+      add: t('tenderView.offer.add_line'),
+    }),
+    [t, lang],
+  );
+}
+
 function Field(props: { width: number; error?: string; children: React.ReactNode }) {
   return (
-    <div style={{ width: props.width, flex: 'none' }} className="offer-field">
+    <div style={{ width: props.width }} className="offer-field">
       {props.children}
-      {props.error && (
-        <Typography.Text
-          type="danger"
-          className="offer-error"
-          style={{ fontSize: 12, display: 'block', lineHeight: 1.3 }}
-        >
-          {errorText(props.error)}
-        </Typography.Text>
-      )}
+      {props.error && <div className="offer-error">{errorText(props.error)}</div>}
     </div>
+  );
+}
+
+const inputClass = (error: string | undefined) => (error ? 'plain-input plain-input-error' : 'plain-input');
+
+/**
+ * How a heavy antd field (the producer search, the date picker) becomes live: a plain input stands in for it until
+ * the user focuses it (Tab) or presses on it; then the real field takes its place, focused, and, when pressed, open.
+ * A form of 1,000 parts thus renders plain inputs only, and the fields in use are the full components.
+ */
+function useLive() {
+  const [live, setLive] = useState<null | 'focus' | 'pointer'>(null);
+  return {
+    live,
+    stub: {
+      readOnly: true,
+      onFocus: () => setLive((l) => l ?? 'focus'),
+      onPointerDown: (e: React.PointerEvent) => {
+        e.preventDefault();
+        setLive('pointer');
+      },
+    },
+  };
+}
+
+function ProducerField(props: {
+  value: DraftOffer['producer'];
+  error?: string;
+  texts: OfferTexts;
+  onChange(p: DraftOffer['producer']): void;
+}) {
+  const { live, stub } = useLive();
+  if (live)
+    return (
+      <ProducerSelect
+        value={props.value}
+        onChange={props.onChange}
+        status={props.error ? 'error' : undefined}
+        autoFocus
+        defaultOpen={live === 'pointer'}
+      />
+    );
+  return (
+    <span className="offer-producer plain-select plain-producer">
+      <input
+        {...stub}
+        className={inputClass(props.error)}
+        aria-invalid={!!props.error || undefined}
+        value={props.value?.name ?? ''}
+        placeholder={props.texts.field.producer}
+        aria-label={props.texts.field.producer}
+      />
+    </span>
+  );
+}
+
+function DateField(props: {
+  value: string | null;
+  error?: string;
+  label: string;
+  minDate: Dayjs;
+  texts: OfferTexts;
+  onChange(v: string | null): void;
+}) {
+  const { live, stub } = useLive();
+  if (live)
+    return (
+      <DatePicker
+        value={props.value ? dayjs(props.value) : null}
+        format={DATE}
+        minDate={props.minDate}
+        aria-label={props.label}
+        placeholder={props.texts.field.delivery_date}
+        status={props.error ? 'error' : undefined}
+        onChange={(d) => props.onChange(d ? d.format('YYYY-MM-DD') : null)}
+        autoFocus
+        defaultOpen={live === 'pointer'}
+        style={{ width: '100%' }}
+      />
+    );
+  const [y, m, d] = (props.value ?? '').split('-');
+  return (
+    <span className="plain-select plain-date">
+      <input
+        {...stub}
+        className={inputClass(props.error)}
+        aria-invalid={!!props.error || undefined}
+        value={props.value ? `${d}.${m}.${y}` : ''}
+        placeholder={props.texts.field.delivery_date}
+        aria-label={props.label}
+      />
+    </span>
   );
 }
 
@@ -47,92 +159,96 @@ const OfferLine = memo(function OfferLine(props: {
   store: OfferStore;
   minDate: Dayjs;
   removable: boolean;
+  texts: OfferTexts;
 }) {
-  const { t } = useTranslation();
-  const { detail, n, offer: o, errors: e, store } = props;
+  const { detail, n, offer: o, errors: e, store, texts } = props;
   const set = (patch: Partial<DraftOffer>) => store.update(detail, n, patch);
-  const st = (f: string) => (e?.[f] ? ('error' as const) : undefined);
   const [w0, w1, w2, w3, w4, w5, w6] = OFFER_FIELDS.map((f) => f.width);
-  const label = (k: string) => `${t(`tenderView.offer.${k}`)} ${n + 1}`;
+  const label = (k: FieldKey) => `${texts.field[k]} ${n + 1}`;
+  const remove = texts.remove;
   return (
-    <Flex gap={6} align="start" className="offer-line" data-testid={`offer-${detail}-${n}`}>
+    <div className="offer-line" data-testid={`offer-${detail}-${n}`}>
       <Field width={w0} error={e?.producer}>
-        <ProducerSelect
+        <ProducerField
           value={o.producer}
+          error={e?.producer}
+          texts={texts}
           onChange={(producer) => set({ producer })}
-          status={st('producer')}
         />
       </Field>
       <Field width={w1} error={e?.price}>
-        <DecimalInput
+        <PlainDecimalInput
           value={o.price}
           aria-label={label('price')}
-          status={st('price')}
+          invalid={!!e?.price}
           onChange={(price) => set({ price })}
           suffix="€"
+          lang={texts.lang}
           data-testid={`price-${detail}-${n}`}
         />
       </Field>
       <Field width={w2} error={e?.delivery_date}>
-        <DatePicker
-          value={o.delivery_date ? dayjs(o.delivery_date) : null}
-          format={DATE}
+        <DateField
+          value={o.delivery_date}
+          error={e?.delivery_date}
+          label={label('delivery_date')}
           minDate={props.minDate}
-          aria-label={label('delivery_date')}
-          placeholder={t('tenderView.offer.delivery_date')}
-          status={st('delivery_date')}
-          onChange={(d) => set({ delivery_date: d ? d.format('YYYY-MM-DD') : null })}
-          style={{ width: '100%' }}
+          texts={texts}
+          onChange={(delivery_date) => set({ delivery_date })}
         />
       </Field>
       <Field width={w3} error={e?.product_code}>
-        <Input
+        <input
+          className={inputClass(e?.product_code)}
+          aria-invalid={!!e?.product_code || undefined}
           value={o.product_code}
           maxLength={35}
           aria-label={label('product_code')}
-          placeholder={t('tenderView.offer.product_code')}
-          status={st('product_code')}
+          placeholder={texts.field.product_code}
           onChange={(ev) => set({ product_code: ev.target.value })}
         />
       </Field>
       <Field width={w4} error={e?.ean_code}>
-        <Input
+        <input
+          className={inputClass(e?.ean_code)}
+          aria-invalid={!!e?.ean_code || undefined}
           value={o.ean_code}
           maxLength={13}
           inputMode="numeric"
           aria-label={label('ean_code')}
-          placeholder={t('tenderView.offer.ean_code')}
-          status={st('ean_code')}
+          placeholder={texts.field.ean_code}
           onChange={(ev) => set({ ean_code: ev.target.value })}
         />
       </Field>
       <Field width={w5} error={e?.available_qty}>
-        <DecimalInput
+        <PlainDecimalInput
           value={o.available_qty}
           aria-label={label('available_qty')}
-          status={st('available_qty')}
+          invalid={!!e?.available_qty}
+          lang={texts.lang}
           onChange={(available_qty) => set({ available_qty })}
         />
       </Field>
       <Field width={w6} error={e?.additional_qty}>
-        <DecimalInput
+        <PlainDecimalInput
           value={o.additional_qty}
           aria-label={label('additional_qty')}
-          status={st('additional_qty')}
+          invalid={!!e?.additional_qty}
+          lang={texts.lang}
           onChange={(additional_qty) => set({ additional_qty })}
         />
       </Field>
-      <Tooltip title={t('tenderView.offer.remove_line')}>
-        <Button
-          type="text"
-          danger
-          icon={<DeleteOutlined />}
-          aria-label={t('tenderView.offer.remove_line')}
-          disabled={!props.removable}
-          onClick={() => store.remove(detail, n)}
-        />
-      </Tooltip>
-    </Flex>
+      <button
+        type="button"
+        className="offer-remove"
+        title={remove}
+        aria-label={remove}
+        disabled={!props.removable}
+        onClick={() => store.remove(detail, n)}
+      >
+        <DeleteOutlined aria-hidden />
+      </button>
+    </div>
   );
 });
 
@@ -141,9 +257,9 @@ export const OfferPartEditor = memo(function OfferPartEditor(props: {
   detail: number;
   store: OfferStore;
   minDate: Dayjs;
+  texts: OfferTexts;
 }) {
-  const { t } = useTranslation();
-  const { detail, store } = props;
+  const { detail, store, texts } = props;
   const subscribe = useCallback((fn: () => void) => store.subscribe(detail, fn), [store, detail]);
   const offers = useSyncExternalStore(subscribe, () => store.get(detail));
   const errors = useSyncExternalStore(subscribe, () => store.errorsOf(detail));
@@ -163,23 +279,18 @@ export const OfferPartEditor = memo(function OfferPartEditor(props: {
           store={store}
           minDate={props.minDate}
           removable={removable}
+          texts={texts}
         />
       ))}
       {errors.part.map((k) => (
-        <Typography.Text key={k} type="danger" style={{ display: 'block', fontSize: 12 }}>
+        <div key={k} className="offer-error">
           {errorText(k)}
-        </Typography.Text>
+        </div>
       ))}
       {canAddOffer(offers) && (
-        <Button
-          size="small"
-          type="dashed"
-          icon={<PlusOutlined />}
-          onClick={() => store.add(detail)}
-          style={{ marginTop: 4 }}
-        >
-          {t('tenderView.offer.add_line')}
-        </Button>
+        <button type="button" className="offer-add" onClick={() => store.add(detail)}>
+          <PlusOutlined aria-hidden /> {texts.add}
+        </button>
       )}
     </div>
   );
@@ -192,12 +303,12 @@ export const OFFERS_WIDTH = OFFER_FIELDS.reduce((s, f) => s + f.width, 0) + OFFE
 export function OfferFieldLabels() {
   const { t } = useTranslation();
   return (
-    <Flex gap={6}>
+    <div className="offer-labels">
       {OFFER_FIELDS.map((f) => (
-        <div key={f.key} style={{ width: f.width, flex: 'none' }}>
+        <div key={f.key} style={{ width: f.width }}>
           {t(`tenderView.offer.${f.key}`)}
         </div>
       ))}
-    </Flex>
+    </div>
   );
 }

@@ -18,6 +18,8 @@ export function ProducerSelect(props: {
   onChange(p: Producer | null): void;
   status?: 'error';
   id?: string;
+  autoFocus?: boolean;
+  defaultOpen?: boolean;
 }) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
@@ -91,6 +93,8 @@ export function ProducerSelect(props: {
   return (
     <Select<number>
       id={props.id}
+      autoFocus={props.autoFocus}
+      defaultOpen={props.defaultOpen}
       className="offer-producer"
       allowClear={CLEARABLE}
       value={props.value?.id}

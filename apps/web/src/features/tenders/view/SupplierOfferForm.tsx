@@ -14,7 +14,7 @@ import { fmtQty } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useUnsavedChangesGuard } from '../../../lib/unsaved.ts';
 import { type Tender, useViewActions } from '../viewApi.ts';
-import { OFFERS_WIDTH, OfferFieldLabels, OfferPartEditor } from './OfferPartRow.tsx';
+import { OFFERS_WIDTH, OfferFieldLabels, OfferPartEditor, useOfferTexts } from './OfferPartRow.tsx';
 
 const TABLE_WIDTH = 50 + 170 + 75 + OFFERS_WIDTH;
 
@@ -37,31 +37,19 @@ const PartCell = memo(function PartCell(props: {
   const { line } = props;
   const own = line.supplier_comments.length > 0;
   return (
-    <Flex vertical gap={2}>
-      <Typography.Text strong>{line.part_name}</Typography.Text>
-      <Flex wrap gap={4}>
-        <Button
-          size="small"
-          type="link"
-          className="part-link"
-          icon={<InfoCircleOutlined />}
-          onClick={() => props.onInfo(line)}
-        >
-          {t('tenderView.part.info')}
-        </Button>
+    <div className="part-cell">
+      <strong>{line.part_name}</strong>
+      <div className="part-cell-links">
+        <button type="button" className="link-button part-link" onClick={() => props.onInfo(line)}>
+          <InfoCircleOutlined aria-hidden /> {t('tenderView.part.info')}
+        </button>
         {line.abilities.includes('comment_line') && (
-          <Button
-            size="small"
-            type="link"
-            className="part-link"
-            icon={<MessageOutlined />}
-            onClick={() => props.onComment(line)}
-          >
-            {own ? t('tenderView.comment.edit') : t('tenderView.comment.add')}
-          </Button>
+          <button type="button" className="link-button part-link" onClick={() => props.onComment(line)}>
+            <MessageOutlined aria-hidden /> {own ? t('tenderView.comment.edit') : t('tenderView.comment.add')}
+          </button>
         )}
-      </Flex>
-    </Flex>
+      </div>
+    </div>
   );
 });
 
@@ -82,6 +70,7 @@ export function SupplierOfferForm(props: {
   const byId = useMemo(() => new Map(lines.map((l) => [l.id, l])), [lines]);
   const order = useMemo(() => lines.map((l) => l.id), [lines]);
   const minDate = useMemo(() => dayjs(tender.finish).startOf('day'), [tender.finish]);
+  const texts = useOfferTexts();
   const ownComment = tender.comments_options[0]?.content ?? '';
   const [comment, setComment] = useState(ownComment);
   const [agreed, setAgreed] = useState(tender.agreed);
@@ -175,10 +164,10 @@ export function SupplierOfferForm(props: {
         key: 'offers',
         title: <OfferFieldLabels />,
         width: OFFERS_WIDTH,
-        render: (_v, l) => <OfferPartEditor detail={l.id} store={store} minDate={minDate} />,
+        render: (_v, l) => <OfferPartEditor detail={l.id} store={store} minDate={minDate} texts={texts} />,
       },
     ],
-    [t, store, minDate, props.onInfo, props.onComment],
+    [t, store, minDate, texts, props.onInfo, props.onComment],
   );
 
   const showPlaced = (placed: ReturnType<typeof placeErrors>) => {
