@@ -1,7 +1,8 @@
 // First load of the web app: the compressed JavaScript a browser downloads to show the login screen (no session)
 // and the tender list (logged in), counted in Chromium from the real server's answers (br/gzip as it serves
 // them), and Lighthouse's performance score for /login and /tenders (Lighthouse from npm, Debian's Chromium).
-//   node bench/first-load.ts     (port 3703, database portal_bench_tenders from bench/list-cpu.ts / tenders-list.ts;
+//   node bench/first-load.ts     (port 3703; database BENCH_WEB_DB, default portal_bench_tenders from
+//                                 bench/list-cpu.ts / tenders-list.ts, made with the same 100,000 tenders when missing;
 //                                 LIGHTHOUSE=<path of the lighthouse CLI>, default `npx lighthouse`)
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -11,8 +12,10 @@ import { chromium } from 'playwright-core';
 import { ROOT, spawnServer, waitHealthy } from './lib.ts';
 import { webDist } from './tender-view.ts';
 import { createDb, dbUrl, login, machineLine, migrateAndSeed } from './tenders-list.ts';
+import { generateTenderScale } from './tenders-scale-data.ts';
 
 const PORT = 3703;
+const DB_NAME = process.env.BENCH_WEB_DB ?? 'portal_bench_tenders';
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const DATA = path.join(ROOT, 'bench/.data');
 
@@ -94,9 +97,10 @@ async function profileWithSession(base: string, token: string) {
 }
 
 export async function benchFirstLoad() {
-  const url = dbUrl('portal_bench_tenders');
-  await createDb('portal_bench_tenders', false);
+  const url = dbUrl(DB_NAME);
+  await createDb(DB_NAME, false);
   await migrateAndSeed(url);
+  await generateTenderScale(url); // skipped when the tenders are there
   const dist = process.env.BENCH_WEB_DIST ?? webDist();
   const server = spawnServer(
     { DATABASE_URL: url, WEB_DIST: dist, DATA_DIR: '/tmp/portal-bench-first-load', SEED_DEMO: 'never' },
