@@ -19,8 +19,8 @@ const DB_NAME = process.env.BENCH_WEB_DB ?? 'portal_bench_tenders';
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const DATA = path.join(ROOT, 'bench/.data');
 
-/** Compressed bytes of scripts (and everything) a page load fetched, until the network is idle. */
-async function transferred(url: string, token: string | null) {
+/** Compressed bytes of scripts (and everything) a page load fetched until `ready` shows and the network is idle. */
+async function transferred(url: string, token: string | null, ready: string) {
   const browser = await chromium.launch({ executablePath: CHROME, args: ['--no-sandbox', '--disable-gpu'] });
   try {
     const context = await browser.newContext();
@@ -31,7 +31,11 @@ async function transferred(url: string, token: string | null) {
       const s = await req.sizes().catch(() => null);
       if (s) sizes.push({ url: req.url(), type: req.resourceType(), bytes: s.responseBodySize });
     });
-    await page.goto(url, { waitUntil: 'networkidle' });
+    // Until the screen shows (the entry loads the app as a chunk once its script has run: network idle alone can
+    // come before that on a busy machine), then until the network is idle.
+    await page.goto(url);
+    await page.locator(ready).first().waitFor({ timeout: 120_000 });
+    await page.waitForLoadState('networkidle');
     await page.waitForTimeout(500);
     const js = sizes.filter((x) => x.type === 'script');
     return {
@@ -119,8 +123,8 @@ export async function benchFirstLoad() {
       method: 'POST',
       headers: { Authorization: `Token ${token}` },
     });
-    const loginLoad = await transferred(`${server.url}/login`, null);
-    const tendersLoad = await transferred(`${server.url}/tenders`, token);
+    const loginLoad = await transferred(`${server.url}/login`, null, 'form button[type=submit]');
+    const tendersLoad = await transferred(`${server.url}/tenders`, token, '.ant-table-row');
     console.log(JSON.stringify({ loginLoad, tendersLoad }));
     const lh: Record<string, ReturnType<typeof lighthouse> | string> = {};
     try {
