@@ -1,10 +1,21 @@
-import './i18n/index.ts';
-import { createRoot } from 'react-dom/client';
-import { App, preloadFirstScreen } from './app/App.tsx';
-import './app/app.css';
+// The entry: without a session (and off the public pages) only the login screen, plain React with its own
+// stylesheet and words; otherwise the app (start.tsx: i18next, antd, the router, React Query), loaded as a chunk
+// of its own. After a login the page is loaded again with the session, so the login's first load never carries
+// the app (BENCHMARKS.md "First load").
 import { defined } from '@portal/shared';
-import { makeTableMeasureRowsInert } from './lib/a11y.ts';
+import { createRoot } from 'react-dom/client';
+import LoginPage from './app/LoginPage.tsx';
+import { storedLanguage } from './i18n/language.ts';
+import { session } from './lib/api.ts';
+import { isPublicPath, returnRoute } from './lib/session.ts';
 
-preloadFirstScreen(window.location.pathname);
-makeTableMeasureRowsInert();
-createRoot(defined(document.getElementById('root'), 'the #root element')).render(<App />);
+const root = createRoot(defined(document.getElementById('root'), 'the #root element'));
+const { pathname, search } = window.location;
+if (!session.token && !isPublicPath(pathname)) {
+  // The visitor's path is remembered: after the login the app opens there.
+  returnRoute.remember(pathname + search);
+  document.documentElement.lang = storedLanguage();
+  root.render(<LoginPage />);
+} else {
+  void import('./app/start.tsx').then((m) => m.startApp(root));
+}

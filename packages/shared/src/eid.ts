@@ -1,8 +1,8 @@
 // Estonian eID login (Smart-ID, Mobile-ID, ID card through Web eID): payloads, statuses and their message keys.
 import { z } from 'zod';
+import { normaliseMobilePhone } from './eidPhone.ts';
 
-/** The web polls a Mobile-ID or Smart-ID login every second for EID_COUNTDOWN_SECONDS (limits.ts, spec 2 §9). */
-export const EID_POLL_MS = 1000;
+export { EID_POLL_MS, normaliseMobilePhone } from './eidPhone.ts';
 
 /**
  * Statuses a Mobile-ID or Smart-ID login can end in. USER_AUTHENTICATED logs in, OUTSTANDING_TRANSACTION keeps
@@ -89,15 +89,6 @@ const checked = (max: number, rules: Array<[(s: string) => boolean, string]>) =>
 
 /** Estonian personal code: 11 digits, the first 1–6. */
 export const personalCodeField = checked(20, [[(s) => /^[1-6]\d{10}$/.test(s), 'invalid_personal_code']]);
-
-/** Mobile-ID phone rule (spec 2, §5): a leading + is added; a number not starting with +372 gets +372 instead of its first character. */
-export function normaliseMobilePhone(input: string): string {
-  let v = input.replace(/[\s-]/g, '');
-  if (!v) return v;
-  if (!v.startsWith('+')) v = `+${v}`;
-  if (!v.startsWith('+372')) v = `+372${v.slice(1)}`;
-  return v;
-}
 
 export const smartIdInitBody = z.object({ personal_code: personalCodeField });
 export const mobileIdInitBody = z.object({

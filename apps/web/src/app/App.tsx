@@ -8,31 +8,26 @@ import { createBrowserRouter, Navigate, Route, RouterProvider, Routes, useLocati
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
 import { session } from '../lib/api.ts';
 import { type Group, returnRoute, useAuth } from '../lib/auth.tsx';
+import { isPublicPath } from '../lib/session.ts';
+import LoginPage from './LoginPage.tsx';
 import { menuLeaves } from './menu.tsx';
 import { ComingSoonPage, NoAccessPage, NotFoundPage } from './pages.tsx';
 import { Providers, queryClient } from './providers.tsx';
 import { type AppRoute, appRoutes, preloadScreen, publicRoutes } from './routes.tsx';
 
-// The login screen and the shell (menu, drawer, header) are chunks of their own: a logged-in user's first load
-// does not carry the login code, and the login screen's does not carry the shell (BENCHMARKS.md "First load").
-const loadLogin = () => import('./LoginPage.tsx');
+// The shell (menu, drawer, header) is a chunk of its own, loaded in parallel with the session check. The login
+// screen is in the entry (main.tsx shows it without the app when there is no session); the app shows it too when
+// the stored session could not be checked.
 const loadShell = () => import('./Shell.tsx').then((m) => ({ default: m.Shell }));
-const LoginPage = lazy(loadLogin);
 const Shell = lazy(loadShell);
 
-const isPublicPath = (pathname: string) =>
-  publicRoutes.some((r) => pathname === r.path || pathname.startsWith(`${r.path}/`));
-
 /**
- * Starts loading what the first screen needs at once, in parallel with the session check: without a stored
- * session the login screen; with one the shell and the screen of the path (routes.tsx `preloadScreen`).
+ * Starts loading what the first screen needs at once, in parallel with the session check: with a session the
+ * shell and the screen of the path (routes.tsx `preloadScreen`).
  */
 export function preloadFirstScreen(pathname: string) {
   const isPublic = isPublicPath(pathname);
-  if (!isPublic && !session.token) {
-    loadLogin().catch(() => {}); // retried by React.lazy when it renders
-    return;
-  }
+  if (!isPublic && !session.token) return;
   if (!isPublic) loadShell().catch(() => {});
   preloadScreen(pathname, isPublic ? undefined : queryClient);
 }
@@ -94,12 +89,7 @@ function Root() {
       </Suspense>
     );
   if (loading) return <Loading />;
-  if (!user)
-    return (
-      <Suspense fallback={<Loading />}>
-        <LoginPage />
-      </Suspense>
-    );
+  if (!user) return <LoginPage />;
 
   return (
     <Suspense fallback={<Loading />}>

@@ -3,7 +3,6 @@
 // every second; USER_AUTHENTICATED logs in, OUTSTANDING_TRANSACTION keeps waiting, anything else ends the wait
 // and shows the status description; the countdown reaching zero or Cancel ends it too.
 // ID card: a challenge nonce from the server, the Web eID extension signs it, the server checks the token.
-import { IdcardOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
 import {
   EID_COUNTDOWN_SECONDS,
   EID_POLL_MS,
@@ -11,15 +10,14 @@ import {
   type EidStatus,
   normaliseMobilePhone,
 } from '@portal/shared';
-import { Alert, Button, Flex, Form, Input, Typography } from 'antd';
-import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { errorText } from '../i18n/index.ts';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { storedLanguage } from '../i18n/language.ts';
 import { ApiError, api } from '../lib/api.ts';
 import type { SessionUser } from '../lib/auth.tsx';
-import { applyServerErrors } from '../lib/formErrors.ts';
 import { PHONE_PREFIX } from '../lib/phone.ts';
 import { WebEidUnavailable, webEidAuthenticate } from '../lib/webeid.ts';
+import { Field, LoginButton, Notice } from './loginParts.tsx';
+import { errorText, serverErrors, t } from './loginText.ts';
 
 export type LoginOut = { token: string; user: SessionUser };
 type StatusOut = { challenge: string; status: EidStatus; status_description: string } & Partial<LoginOut>;
@@ -121,46 +119,74 @@ function useEidWait(method: Method, onLoggedIn: (out: LoginOut) => void) {
 }
 
 function Waiting({ challenge, left, onCancel }: { challenge: string; left: number; onCancel: () => void }) {
-  const { t } = useTranslation();
   return (
-    <Flex vertical align="center" gap={12} className="eid-wait" data-testid="eid-wait">
-      <Typography.Text type="secondary" id="eid-code-label">
+    <div className="eid-wait" data-testid="eid-wait">
+      <span className="lp-secondary" id="eid-code-label">
         {t('login.challenge_label')}
-      </Typography.Text>
+      </span>
       <output className="eid-code" aria-labelledby="eid-code-label" data-testid="eid-code">
         {challenge}
       </output>
-      <Typography.Paragraph type="secondary" className="eid-hint">
-        {t('login.challenge_hint')}
-      </Typography.Paragraph>
-      <Typography.Text className="eid-countdown" data-testid="eid-countdown">
+      <p className="lp-secondary eid-hint">{t('login.challenge_hint')}</p>
+      <span className="eid-countdown" data-testid="eid-countdown">
         {t('login.seconds_left', { count: left })}
-      </Typography.Text>
-      <Button block size="large" onClick={onCancel}>
-        {t('login.cancel')}
-      </Button>
-    </Flex>
+      </span>
+      <LoginButton onClick={onCancel}>{t('login.cancel')}</LoginButton>
+    </div>
   );
 }
 
 function ErrorNote({ message }: { message: string | null }) {
-  return message ? (
-    <Alert type="error" showIcon title={message} className="login-alert" role="alert" />
-  ) : null;
+  return message ? <Notice type="error">{message}</Notice> : null;
+}
+
+/** The personal code field (and the phone) of Smart-ID and Mobile-ID, checked for presence before sending. */
+function useEidForm<F extends string>(initial: Record<F, string>) {
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<Partial<Record<F, string>>>({});
+  const form = useRef<HTMLFormElement>(null);
+  return {
+    values,
+    errors,
+    setErrors,
+    form,
+    set(name: F, value: string) {
+      setValues((v) => ({ ...v, [name]: value }));
+    },
+    change: (name: F) => (e: { target: { value: string } }) => {
+      setValues((v) => ({ ...v, [name]: e.target.value }));
+      setErrors(({ [name]: _, ...rest }) => rest as Partial<Record<F, string>>);
+    },
+    /** True when every field has a value; otherwise marks the empty ones and focuses the first. */
+    complete(current: Record<F, string>) {
+      const missing: Partial<Record<F, string>> = {};
+      for (const [k, v] of Object.entries(current) as [F, string][])
+        if (!v.trim()) missing[k] = t('errors.required');
+      setErrors(missing);
+      if (Object.keys(missing).length === 0) return true;
+      requestAnimationFrame(() =>
+        form.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus(),
+      );
+      return false;
+    },
+  };
 }
 
 export function SmartIdLogin({ onLoggedIn }: { onLoggedIn: (out: LoginOut) => void }) {
-  const { t } = useTranslation();
-  const [form] = Form.useForm<{ personal_code: string }>();
+  const f = useEidForm({ personal_code: '' });
   const [busy, setBusy] = useState(false);
   const wait = useEidWait('smart', onLoggedIn);
-  const submit = async (values: { personal_code: string }) => {
-    setBusy(true);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
     wait.setMessage(null);
+    if (!f.complete(f.values)) return;
+    setBusy(true);
     try {
-      wait.start(await api<EidInitResponse>('POST', '/login_smart_init/', { body: values }));
+      wait.start(await api<EidInitResponse>('POST', '/login_smart_init/', { body: f.values }));
     } catch (err) {
-      wait.setMessage(applyServerErrors(form, err, ['personal_code'])[0] ?? null);
+      const { onFields, rest } = serverErrors(err, ['personal_code']);
+      f.setErrors(onFields);
+      wait.setMessage(rest[0] ?? null);
     } finally {
       setBusy(false);
     }
@@ -168,79 +194,80 @@ export function SmartIdLogin({ onLoggedIn }: { onLoggedIn: (out: LoginOut) => vo
   if (wait.waiting)
     return <Waiting challenge={wait.waiting.challenge} left={wait.left} onCancel={wait.cancel} />;
   return (
-    <Form
-      form={form}
-      layout="vertical"
-      size="large"
-      requiredMark={false}
-      onFinish={submit}
-      name="smartid"
-      initialValues={{ personal_code: '' }}
-    >
-      <Typography.Paragraph type="secondary">{t('login.smartid_text')}</Typography.Paragraph>
+    <form ref={f.form} onSubmit={submit} noValidate name="smartid">
+      <p className="lp-secondary">{t('login.smartid_text')}</p>
       <ErrorNote message={wait.message} />
-      <Form.Item
-        name="personal_code"
+      <Field
         label={t('login.personal_code')}
-        rules={[{ required: true, message: t('errors.required') }]}
-      >
-        <Input prefix={<UserOutlined />} inputMode="numeric" maxLength={11} autoComplete="off" />
-      </Form.Item>
-      <Button type="primary" htmlType="submit" block loading={busy}>
+        icon="user"
+        name="personal_code"
+        inputMode="numeric"
+        maxLength={11}
+        autoComplete="off"
+        value={f.values.personal_code}
+        onChange={f.change('personal_code')}
+        error={f.errors.personal_code}
+      />
+      <LoginButton type="submit" primary busy={busy}>
         {t('login.submit')}
-      </Button>
-    </Form>
+      </LoginButton>
+    </form>
   );
 }
 
 export function MobileIdLogin({ onLoggedIn }: { onLoggedIn: (out: LoginOut) => void }) {
-  const { t } = useTranslation();
-  const [form] = Form.useForm<{ personal_code: string; phone: string }>();
+  const f = useEidForm({ personal_code: '', phone: PHONE_PREFIX });
   const [busy, setBusy] = useState(false);
   const wait = useEidWait('mobile', onLoggedIn);
-  const submit = async (values: { personal_code: string; phone: string }) => {
-    setBusy(true);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
     wait.setMessage(null);
-    const body = { ...values, phone: normaliseMobilePhone(values.phone) };
-    form.setFieldValue('phone', body.phone);
+    const body = { ...f.values, phone: normaliseMobilePhone(f.values.phone) };
+    f.set('phone', body.phone);
+    if (!f.complete(body)) return;
+    setBusy(true);
     try {
       wait.start(await api<EidInitResponse>('POST', '/login_mobile_init/', { body }));
     } catch (err) {
-      wait.setMessage(applyServerErrors(form, err, ['personal_code', 'phone'])[0] ?? null);
+      const { onFields, rest } = serverErrors(err, ['personal_code', 'phone']);
+      f.setErrors(onFields);
+      wait.setMessage(rest[0] ?? null);
     } finally {
       setBusy(false);
     }
   };
-  const required = { required: true, message: t('errors.required') };
   if (wait.waiting)
     return <Waiting challenge={wait.waiting.challenge} left={wait.left} onCancel={wait.cancel} />;
   return (
-    <Form
-      form={form}
-      layout="vertical"
-      size="large"
-      requiredMark={false}
-      onFinish={submit}
-      name="mobileid"
-      initialValues={{ personal_code: '', phone: PHONE_PREFIX }}
-    >
-      <Typography.Paragraph type="secondary">{t('login.mobileid_text')}</Typography.Paragraph>
+    <form ref={f.form} onSubmit={submit} noValidate name="mobileid">
+      <p className="lp-secondary">{t('login.mobileid_text')}</p>
       <ErrorNote message={wait.message} />
-      <Form.Item name="personal_code" label={t('login.personal_code')} rules={[required]}>
-        <Input prefix={<UserOutlined />} inputMode="numeric" maxLength={11} autoComplete="off" />
-      </Form.Item>
-      <Form.Item name="phone" label={t('login.phone')} rules={[required]}>
-        <Input
-          prefix={<MobileOutlined />}
-          inputMode="tel"
-          autoComplete="tel"
-          onBlur={(e) => form.setFieldValue('phone', normaliseMobilePhone(e.target.value))}
-        />
-      </Form.Item>
-      <Button type="primary" htmlType="submit" block loading={busy}>
+      <Field
+        label={t('login.personal_code')}
+        icon="user"
+        name="personal_code"
+        inputMode="numeric"
+        maxLength={11}
+        autoComplete="off"
+        value={f.values.personal_code}
+        onChange={f.change('personal_code')}
+        error={f.errors.personal_code}
+      />
+      <Field
+        label={t('login.phone')}
+        icon="mobile"
+        name="phone"
+        inputMode="tel"
+        autoComplete="tel"
+        value={f.values.phone}
+        onChange={f.change('phone')}
+        onBlur={(e) => f.set('phone', normaliseMobilePhone(e.target.value))}
+        error={f.errors.phone}
+      />
+      <LoginButton type="submit" primary busy={busy}>
         {t('login.submit')}
-      </Button>
-    </Form>
+      </LoginButton>
+    </form>
   );
 }
 
@@ -251,7 +278,6 @@ export function IdCardLogin({
   onLoggedIn: (out: LoginOut) => void;
   onChooseMethod: (method: 'mobileid' | 'smartid' | 'email') => void;
 }) {
-  const { t, i18n } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const start = async () => {
@@ -259,7 +285,7 @@ export function IdCardLogin({
     setProblem(null);
     try {
       const { nonce } = await api<{ nonce: string }>('POST', '/login_idcard_challenge/');
-      const authToken = await webEidAuthenticate(nonce, i18n.language.slice(0, 2));
+      const authToken = await webEidAuthenticate(nonce, storedLanguage());
       onLoggedIn(await api<LoginOut>('POST', '/login_idcard/', { body: { nonce, auth_token: authToken } }));
     } catch (err) {
       if (err instanceof WebEidUnavailable) setProblem(t('login.idcard_no_extension'));
@@ -272,38 +298,30 @@ export function IdCardLogin({
     }
   };
   return (
-    <Flex vertical gap={16}>
-      <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
-        {t('login.idcard_text')}
-      </Typography.Paragraph>
+    <div className="lp-stack">
+      <p className="lp-secondary">{t('login.idcard_text')}</p>
       {problem && (
-        <Alert
-          type="warning"
-          showIcon
-          role="alert"
-          className="login-alert"
-          title={problem}
-          description={
-            <Flex vertical gap={8}>
-              <span>{t('login.try_other_method')}</span>
-              <Flex gap={8} wrap>
-                <Button size="small" onClick={() => onChooseMethod('mobileid')}>
-                  {t('login.use_mobileid')}
-                </Button>
-                <Button size="small" onClick={() => onChooseMethod('smartid')}>
-                  {t('login.use_smartid')}
-                </Button>
-                <Button size="small" onClick={() => onChooseMethod('email')}>
-                  {t('login.use_email')}
-                </Button>
-              </Flex>
-            </Flex>
-          }
-        />
+        <Notice type="warning">
+          <div className="lp-alert-title">{problem}</div>
+          <div className="lp-alert-description">
+            <span>{t('login.try_other_method')}</span>
+            <div className="lp-choices">
+              <LoginButton small onClick={() => onChooseMethod('mobileid')}>
+                {t('login.use_mobileid')}
+              </LoginButton>
+              <LoginButton small onClick={() => onChooseMethod('smartid')}>
+                {t('login.use_smartid')}
+              </LoginButton>
+              <LoginButton small onClick={() => onChooseMethod('email')}>
+                {t('login.use_email')}
+              </LoginButton>
+            </div>
+          </div>
+        </Notice>
       )}
-      <Button type="primary" size="large" block icon={<IdcardOutlined />} loading={busy} onClick={start}>
+      <LoginButton primary icon="idcard" busy={busy} onClick={start}>
         {t('login.idcard_button')}
-      </Button>
-    </Flex>
+      </LoginButton>
+    </div>
   );
 }

@@ -1,124 +1,173 @@
 // The login screen (spec 2, Login screen): tabs ID card, Mobile-ID, Smart-ID and e-mail; forgotten-password
 // and registration links; language selector. The three eID methods are in EidLogin.tsx.
-import { LockOutlined, MailOutlined } from '@ant-design/icons';
-import { Alert, Button, Flex, Form, Input, Tabs, Typography } from 'antd';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
-import { errorText, hasStoredLanguage, rememberLanguage, storedLanguage } from '../i18n/index.ts';
-import { ApiError, api } from '../lib/api.ts';
-import { returnRoute, sessionExpired, useAuth } from '../lib/auth.tsx';
-import { applyServerErrors } from '../lib/formErrors.ts';
+// Plain HTML with one stylesheet (loginParts.tsx, login.css) and its own words (loginText.ts): the login's first
+// load is React and this screen only (main.tsx), no antd, router, React Query nor i18next. After a login the page
+// loads the app at the remembered path.
+import { type FormEvent, type KeyboardEvent, useRef, useState } from 'react';
+import { hasStoredLanguage, rememberLanguage, storedLanguage } from '../i18n/language.ts';
+import { api, session } from '../lib/api.ts';
+import { returnRoute, sessionExpired } from '../lib/session.ts';
 import { IdCardLogin, type LoginOut, MobileIdLogin, SmartIdLogin } from './EidLogin.tsx';
-import { PublicCard } from './PublicLayout.tsx';
+import { Field, LoginButton, LoginFrame, Notice } from './loginParts.tsx';
+import { serverErrors, t } from './loginText.ts';
 
 const TAB_KEY = 'login_tab';
-type Method = 'idcard' | 'mobileid' | 'smartid' | 'email';
+const METHODS = ['idcard', 'mobileid', 'smartid', 'email'] as const;
+type Method = (typeof METHODS)[number];
 
-/** After any login method: keep the token, follow the user's language unless one was chosen here, go back. */
-function useFinishLogin() {
-  const auth = useAuth();
-  const navigate = useNavigate();
-  return async (out: LoginOut) => {
-    await auth.login(out.token);
-    // The interface follows the user's language setting unless a language was chosen in this browser.
-    if (!hasStoredLanguage() && out.user.language !== storedLanguage()) {
-      rememberLanguage(out.user.language);
-      window.location.assign(returnRoute.take());
-      return;
-    }
-    navigate(returnRoute.take(), { replace: true });
-  };
+/**
+ * After any login method: keep the token, adopt the user's language unless one was chosen in this browser, and
+ * load the app where the user was going (a full page load: the app's code was not needed until now).
+ */
+export function finishLogin(out: LoginOut) {
+  sessionExpired.clear();
+  session.set(out.token);
+  localStorage.setItem('first_select', 'false');
+  if (!hasStoredLanguage() && out.user.language !== storedLanguage()) rememberLanguage(out.user.language);
+  window.location.assign(returnRoute.take());
 }
 
 function EmailLogin() {
-  const { t } = useTranslation();
-  const finish = useFinishLogin();
-  const [form] = Form.useForm<{ email: string; password: string }>();
+  const [values, setValues] = useState({ email: '', password: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
+  const form = useRef<HTMLFormElement>(null);
 
-  const submit = async (values: { email: string; password: string }) => {
-    setBusy(true);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const missing: Record<string, string> = {};
+    if (!values.email.trim()) missing.email = t('errors.required');
+    if (!values.password) missing.password = t('errors.required');
+    setErrors(missing);
     setMessage(null);
+    if (Object.keys(missing).length) {
+      form.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus();
+      return;
+    }
+    setBusy(true);
     try {
-      await finish(await api<LoginOut>('POST', '/login/', { body: values }));
+      finishLogin(await api<LoginOut>('POST', '/login/', { body: values }));
     } catch (err) {
-      if (err instanceof ApiError && err.status === 400) {
-        const rest = applyServerErrors(form, err, ['email', 'password']);
-        if (rest.length) setMessage(rest[0]);
-      } else if (err instanceof ApiError) setMessage(errorText(err.detail ?? 'server_error'));
-      else setMessage(errorText('server_error'));
-    } finally {
+      const { onFields, rest } = serverErrors(err, ['email', 'password']);
+      setErrors(onFields);
+      setMessage(rest[0] ?? null);
       setBusy(false);
     }
   };
+  const change = (name: 'email' | 'password') => (e: { target: { value: string } }) => {
+    setValues((v) => ({ ...v, [name]: e.target.value }));
+    if (errors[name]) setErrors(({ [name]: _, ...rest }) => rest);
+  };
 
-  const required = { required: true, message: t('errors.required') };
   return (
-    <Form form={form} layout="vertical" onFinish={submit} requiredMark={false} size="large">
-      {message && <Alert type="error" showIcon title={message} className="login-alert" role="alert" />}
-      <Form.Item name="email" label={t('login.email')} rules={[required]}>
-        <Input prefix={<MailOutlined />} autoComplete="username" inputMode="email" autoFocus />
-      </Form.Item>
-      <Form.Item name="password" label={t('login.password')} rules={[required]}>
-        <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
-      </Form.Item>
-      <Flex justify="end" className="login-forgot">
-        <Link to="/recover">{t('login.forgot')}</Link>
-      </Flex>
-      <Button type="primary" htmlType="submit" block loading={busy}>
+    <form ref={form} onSubmit={submit} noValidate>
+      {message && <Notice type="error">{message}</Notice>}
+      <Field
+        label={t('login.email')}
+        icon="mail"
+        name="email"
+        autoComplete="username"
+        inputMode="email"
+        autoFocus
+        value={values.email}
+        onChange={change('email')}
+        error={errors.email}
+      />
+      <Field
+        label={t('login.password')}
+        icon="lock"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        value={values.password}
+        onChange={change('password')}
+        error={errors.password}
+      />
+      <div className="lp-forgot">
+        <a href="/recover">{t('login.forgot')}</a>
+      </div>
+      <LoginButton type="submit" primary busy={busy}>
         {t('login.submit')}
-      </Button>
-    </Form>
+      </LoginButton>
+    </form>
   );
 }
 
+const TAB_LABEL: Record<Method, string> = {
+  idcard: 'login.tab_idcard',
+  mobileid: 'login.tab_mobileid',
+  smartid: 'login.tab_smartid',
+  email: 'login.tab_email',
+};
+
 export default function LoginPage() {
-  const { t } = useTranslation();
-  const finish = useFinishLogin();
-  const [tab, setTab] = useState<Method>(() => (localStorage.getItem(TAB_KEY) as Method | null) ?? 'email');
-  const choose = (k: Method) => {
+  const [tab, setTab] = useState<Method>(() => {
+    const stored = localStorage.getItem(TAB_KEY) as Method | null;
+    return stored && METHODS.includes(stored) ? stored : 'email';
+  });
+  const tabs = useRef<HTMLDivElement>(null);
+  const choose = (k: Method, focus = false) => {
     setTab(k);
     localStorage.setItem(TAB_KEY, k);
+    if (focus) tabs.current?.querySelector<HTMLButtonElement>(`#login-tab-${k}`)?.focus();
+  };
+  // The tab list's keys (WAI-ARIA tabs): arrows move to the previous or next tab, Home and End to the ends.
+  const onKey = (e: KeyboardEvent) => {
+    const i = METHODS.indexOf(tab);
+    const next =
+      e.key === 'ArrowRight'
+        ? (i + 1) % METHODS.length
+        : e.key === 'ArrowLeft'
+          ? (i + METHODS.length - 1) % METHODS.length
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? METHODS.length - 1
+              : -1;
+    if (next < 0) return;
+    e.preventDefault();
+    choose(METHODS[next], true);
   };
   return (
-    <PublicCard title={t('login.title')} width={480}>
+    <LoginFrame title={t('login.title')}>
       {sessionExpired.shown && (
-        <Alert
-          type="warning"
-          showIcon
-          title={t('screens.session.expired')}
-          className="login-alert"
-          role="alert"
-          data-testid="session-expired"
-        />
+        <Notice type="warning" testId="session-expired">
+          {t('screens.session.expired')}
+        </Notice>
       )}
-      <Tabs
-        activeKey={tab}
-        onChange={(k) => choose(k as Method)}
-        centered
-        tabBarGutter={20}
-        className="login-tabs"
-        items={[
-          {
-            key: 'idcard',
-            label: t('login.tab_idcard'),
-            children: <IdCardLogin onLoggedIn={finish} onChooseMethod={choose} />,
-          },
-          {
-            key: 'mobileid',
-            label: t('login.tab_mobileid'),
-            children: <MobileIdLogin onLoggedIn={finish} />,
-          },
-          { key: 'smartid', label: t('login.tab_smartid'), children: <SmartIdLogin onLoggedIn={finish} /> },
-          { key: 'email', label: t('login.tab_email'), children: <EmailLogin /> },
-        ]}
-      />
-      <Flex justify="center" gap={6} className="login-register" wrap>
-        <Typography.Text type="secondary">{t('login.no_account')}</Typography.Text>
-        <Link to="/register">{t('login.register')}</Link>
-      </Flex>
-    </PublicCard>
+      <div className="lp-tabs" role="tablist" ref={tabs} onKeyDown={onKey}>
+        {METHODS.map((k) => (
+          <button
+            key={k}
+            type="button"
+            role="tab"
+            id={`login-tab-${k}`}
+            aria-selected={tab === k}
+            aria-controls={`login-panel-${k}`}
+            tabIndex={tab === k ? 0 : -1}
+            className="lp-tab"
+            onClick={() => choose(k)}
+          >
+            {t(TAB_LABEL[k])}
+          </button>
+        ))}
+      </div>
+      <div
+        className="lp-panel"
+        role="tabpanel"
+        id={`login-panel-${tab}`}
+        aria-labelledby={`login-tab-${tab}`}
+      >
+        {tab === 'idcard' && <IdCardLogin onLoggedIn={finishLogin} onChooseMethod={(m) => choose(m)} />}
+        {tab === 'mobileid' && <MobileIdLogin onLoggedIn={finishLogin} />}
+        {tab === 'smartid' && <SmartIdLogin onLoggedIn={finishLogin} />}
+        {tab === 'email' && <EmailLogin />}
+      </div>
+      <div className="lp-register">
+        <span className="lp-secondary">{t('login.no_account')}</span>
+        <a href="/register">{t('login.register')}</a>
+      </div>
+    </LoginFrame>
   );
 }

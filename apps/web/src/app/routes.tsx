@@ -5,6 +5,7 @@ import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { matchPath } from 'react-router';
 import { prefetchTenderView } from '../features/tenders/viewQueries.ts';
 import type { Group } from '../lib/auth.tsx';
+import { PUBLIC_PATHS } from '../lib/session.ts';
 
 type Loader = () => Promise<{ default: ComponentType }>;
 
@@ -278,11 +279,13 @@ export const appRoutes: AppRoute[] = [
 ];
 
 /** Screens without the app shell (spec 2, Routes). */
-export const publicRoutes: AppRoute[] = [
-  { path: '/register', ...screen(() => import('../features/accounts/RegisterPage.tsx')) },
-  { path: '/recover', ...screen(() => import('../features/accounts/RecoverPage.tsx')) },
-  { path: '/reset', ...screen(() => import('../features/accounts/ResetPage.tsx')) },
-];
+// One screen for each of PUBLIC_PATHS (lib/session.ts, which the entry reads without loading this file).
+const publicScreens: Record<(typeof PUBLIC_PATHS)[number], ReturnType<typeof screen>> = {
+  '/register': screen(() => import('../features/accounts/RegisterPage.tsx')),
+  '/recover': screen(() => import('../features/accounts/RecoverPage.tsx')),
+  '/reset': screen(() => import('../features/accounts/ResetPage.tsx')),
+};
+export const publicRoutes: AppRoute[] = PUBLIC_PATHS.map((path) => ({ path, ...publicScreens[path] }));
 
 /**
  * Starts loading the code of the screen at this path right away, in parallel with the session check (profile

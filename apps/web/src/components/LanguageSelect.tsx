@@ -2,9 +2,9 @@
 import { GlobalOutlined } from '@ant-design/icons';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LANGS, type Lang, storedLanguage, switchLanguage } from '../i18n/index.ts';
+import { LANGS, LANGUAGE_NAMES, type Lang, storedLanguage, switchLanguage } from '../i18n/language.ts';
 
-export const LANGUAGE_NAMES: Record<Lang, string> = { et: 'Eesti', ru: 'Русский', en: 'English' };
+export { LANGUAGE_NAMES };
 
 export function LanguageSelect(props: { size?: 'small' | 'middle'; variant?: 'outlined' | 'borderless' }) {
   const { t } = useTranslation();

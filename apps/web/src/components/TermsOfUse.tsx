@@ -3,19 +3,9 @@ import { SOFTWARE_VERSION } from '@portal/shared';
 import { Modal, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TERMS_ITEMS } from './termsItems.ts';
 
-/** The numbered terms, in order; each is `terms.items.<key>` in the catalogues. */
-export const TERMS_ITEMS = [
-  'one_offer',
-  'winner_48h',
-  'no_contract',
-  'refusal',
-  'defects',
-  'breaches',
-  'suspension',
-  'closing',
-  'changes',
-] as const;
+export { TERMS_ITEMS };
 
 export function TermsText() {
   const { t } = useTranslation();

@@ -8,31 +8,16 @@ import updateLocale from 'dayjs/plugin/updateLocale';
 import utc from 'dayjs/plugin/utc';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { storedLanguage } from './language.ts';
 
-export const LANGS = ['et', 'ru', 'en'] as const;
-export type Lang = (typeof LANGS)[number];
-const STORAGE_KEY = 'language';
-
-export function storedLanguage(): Lang {
-  const v = localStorage.getItem(STORAGE_KEY);
-  return (LANGS as readonly string[]).includes(v ?? '') ? (v as Lang) : 'et';
-}
-
-/** True once a language has been chosen in this browser (the selector, or adopted from the user at login). */
-export function hasStoredLanguage(): boolean {
-  return (LANGS as readonly string[]).includes(localStorage.getItem(STORAGE_KEY) ?? '');
-}
-
-/** Stores the language for the next page load. */
-export function rememberLanguage(lang: Lang) {
-  localStorage.setItem(STORAGE_KEY, lang);
-}
-
-/** Switching the language stores the choice and reloads the page (spec: "switching it reloads"). */
-export function switchLanguage(lang: Lang) {
-  rememberLanguage(lang);
-  window.location.reload();
-}
+export {
+  hasStoredLanguage,
+  LANGS,
+  type Lang,
+  rememberLanguage,
+  storedLanguage,
+  switchLanguage,
+} from './language.ts';
 
 // Only the chosen language's catalogues and locales are loaded (one chunk, language.<lang>.ts): switching the
 // language reloads the page, so the others are never needed (BENCHMARKS.md "First load").

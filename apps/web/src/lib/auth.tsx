@@ -2,7 +2,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo } from 'react';
 import { api, session, setUnauthorizedHandler } from './api.ts';
+import { returnRoute, sessionExpired } from './session.ts';
 import { allowLeaving } from './unsaved.ts';
+
+export { returnRoute, sessionExpired } from './session.ts';
 
 export type Group = 'ADMINISTRATOR' | 'CONTRACTOR' | 'MASTER' | 'SUPPLIER';
 
@@ -51,35 +54,6 @@ interface AuthValue {
 }
 
 const AuthContext = createContext<AuthValue | null>(null);
-const EXPIRED_KEY = 'sessionExpired';
-
-/** Set when a request found the session gone, until the next login: the login screen says why it is shown. */
-export const sessionExpired = {
-  mark() {
-    sessionStorage.setItem(EXPIRED_KEY, '1');
-  },
-  get shown() {
-    return sessionStorage.getItem(EXPIRED_KEY) === '1';
-  },
-  clear() {
-    sessionStorage.removeItem(EXPIRED_KEY);
-  },
-};
-const RETURN_KEY = 'returnRoute';
-
-export const returnRoute = {
-  remember(path: string) {
-    if (path && path !== '/' && !path.startsWith('/login')) sessionStorage.setItem(RETURN_KEY, path);
-  },
-  take(): string {
-    const p = sessionStorage.getItem(RETURN_KEY);
-    sessionStorage.removeItem(RETURN_KEY);
-    return p || '/tenders';
-  },
-  clear() {
-    sessionStorage.removeItem(RETURN_KEY);
-  },
-};
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const qc = useQueryClient();

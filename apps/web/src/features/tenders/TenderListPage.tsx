@@ -2,7 +2,7 @@
 // row actions, and for buyers row selection with a spreadsheet export and the "add tender" button.
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Flex } from 'antd';
-import { type Key, useMemo, useState } from 'react';
+import { type Key, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ResourceTable } from '../../components/ResourceTable.tsx';
@@ -26,6 +26,8 @@ export default function TenderListPage() {
   const defaultFilters = useMemo(() => ({ filter_start: defaultFilterStart() }), []);
   const state = useListState({ defaultOrdering: '-start', defaultFilters });
   const list = useTenderList(state.query);
+  // The rows are rendered in a transition (sliced, the main thread stays free between slices) when an answer comes.
+  const rows = useDeferredValue(list.data);
   // A tender reaching its end or start while the list is open is shown in its new state.
   useDeadlineRefresh(list.data?.results, list.dataUpdatedAt, list.refetch);
   const [selected, setSelected] = useState<Key[]>([]);
@@ -80,7 +82,7 @@ export default function TenderListPage() {
 
       <ResourceTable<Tender>
         state={state}
-        data={list.data}
+        data={rows}
         loading={list.isFetching}
         columns={columns}
         selected={isSupplier ? undefined : selected}
