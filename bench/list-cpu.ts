@@ -107,15 +107,18 @@ async function captureStatements(url: string, pathAndQuery: string, token: strin
     if (typeof v === 'number' || typeof v === 'bigint') return String(v);
     if (typeof v === 'boolean') return v ? 'true' : 'false';
     if (v instanceof Date) return `'${v.toISOString()}'`;
+    if (Array.isArray(v)) return `'{${v.join(',')}}'`;
     return `'${String(v).replace(/'/g, "''")}'`;
   };
-  const db = drizzle(pool, {
-    schema,
-    logger: {
-      logQuery: (q: string, params: unknown[]) =>
-        captured.push(q.replace(/\$(\d+)/g, (_, i) => lit(params[Number(i) - 1]))),
-    },
-  });
+  // Every statement the pool runs (through Drizzle or prepared by name), with its parameters inlined.
+  const query = pool.query.bind(pool) as (...a: unknown[]) => unknown;
+  (pool as unknown as { query: unknown }).query = (config: unknown, values?: unknown[]) => {
+    const text = typeof config === 'string' ? config : (config as { text: string }).text;
+    const params = values ?? (config as { values?: unknown[] }).values ?? [];
+    captured.push(text.replace(/\$(\d+)/g, (_, i) => lit(params[Number(i) - 1])));
+    return query(config, values);
+  };
+  const db = drizzle(pool, { schema });
   const app = await buildApp({
     config: loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent' }),
     database: { db, kind: 'postgres', migrate: async () => {}, close: () => pool.end() } as never,
@@ -299,9 +302,8 @@ export async function benchListCpu() {
     for (const [who, token] of Object.entries(tokens)) {
       const api = await cpuPerPage(server, url, page, token);
       const statements = await captureStatements(url, page, token);
-      const pageSql = statements.filter(
-        (s) => /from "?tenders"? /.test(s) && /limit|"tenders"."id" in/i.test(s),
-      );
+      // The page's own statements: those reading the tenders (not the session's).
+      const pageSql = statements.filter((s) => /from "?tenders"?\s/.test(s));
       const bareAll = await pgbench(url, statements, `${who}-all`);
       const barePage = await pgbench(url, pageSql, `${who}-page`);
       const total = api.serverMs + api.dbMs;

@@ -1,6 +1,10 @@
 // Typed raw SQL: the one place that knows how node-postgres and PGlite hand back the rows of `db.execute`, and the
 // one place a transaction is given the `Db` type that services take (a transaction is used wherever a Db is).
+import crypto from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
+import type { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
 import type { Db } from '../db/client.ts';
 
 /** Runs a raw query and returns its rows typed as the caller declares them (the SQL decides their shape). */
@@ -20,4 +24,29 @@ export async function queryRow<T extends Record<string, unknown>>(
 /** A transaction whose callback receives a `Db`, so services can be called with it unchanged. */
 export function transaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
   return db.transaction((tx) => fn(tx as unknown as Db));
+}
+
+/** Distinct statement texts prepared so far (by name); past the cap, queries run unnamed (planned each time). */
+const preparedNames = new Map<string, string>();
+const MAX_PREPARED = 500;
+
+/**
+ * Runs a raw query on a hot path and returns its rows with the driver's own types (timestamps as Date, int as
+ * number, json parsed): on PostgreSQL as a named prepared statement, so each pooled connection parses and plans a
+ * statement text once (then PostgreSQL may keep a generic plan) instead of on every call; on PGlite directly on its
+ * client. Only for the database itself, not a transaction (its connection is not the pool's).
+ */
+export async function queryPrepared<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  const { sql: text, params } = (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(query);
+  if (client instanceof pg.Pool) {
+    let name = preparedNames.get(text);
+    if (!name && preparedNames.size < MAX_PREPARED) {
+      name = `q_${crypto.createHash('sha1').update(text).digest('base64url')}`;
+      preparedNames.set(text, name);
+    }
+    return (await client.query<T>(name ? { name, text, values: params } : { text, values: params })).rows;
+  }
+  if (client instanceof PGlite) return (await client.query<T>(text, params)).rows;
+  return queryRows<T>(db, query);
 }
