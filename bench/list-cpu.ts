@@ -3,7 +3,8 @@
 //  1. CPU per page (server process + the PostgreSQL backends of its pool) for the filtered, sorted page 3, as a
 //     contractor and as the administrator, with 4 clients in a closed loop (enough to keep both cores busy without
 //     queueing hiding anything), and in the same run the page's bare SQL under pgbench (the same statements with
-//     their parameters inlined, one client): the statements' PostgreSQL CPU per page, and the ratio API / bare SQL.
+//     their parameters inlined, one client, prepared once): the statements' PostgreSQL CPU per page, and the ratio API /
+//     bare SQL.
 //  2. Open loop: requests sent at a fixed arrival rate (not a closed loop of N connections: a late answer does not
 //     delay the next request; latency counts from the moment the request was due), 400 pages/s for 10 s, then
 //     rising rates until p99 exceeds 50 ms.
@@ -137,12 +138,15 @@ async function captureStatements(url: string, pathAndQuery: string, token: strin
   return captured;
 }
 
-/** pgbench, one client, 8 s, on a script; PostgreSQL CPU per transaction from its backend's /proc (sampled). */
+/**
+ * pgbench, one client, 8 s, on a script, each statement prepared once (as the server prepares its hot statements);
+ * PostgreSQL CPU per transaction from its backend's /proc (sampled).
+ */
 async function pgbench(url: string, statements: string[], name: string) {
   const file = path.join(DATA, `list-cpu-${name}.sql`);
   fs.writeFileSync(file, `${statements.map((s) => `${s.replace(/\s+/g, ' ')};`).join('\n')}\n`);
   const appName = `bench_${name}_${process.pid}`;
-  const child = spawn('pgbench', ['-n', '-c', '1', '-j', '1', '-T', '8', '-f', file, url], {
+  const child = spawn('pgbench', ['-n', '-M', 'prepared', '-c', '1', '-j', '1', '-T', '8', '-f', file, url], {
     env: { ...process.env, PGAPPNAME: appName },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -366,7 +370,7 @@ export async function benchListCpu() {
   const lines = [
     `Tender list (${LABEL}), ${report.machine}; load ${report.load}`,
     '',
-    '| viewer | server CPU/page | PostgreSQL CPU/page | total | target | bare SQL (pgbench): all statements / page statement | API ÷ bare SQL (all / page) | statements per page |',
+    '| viewer | server CPU/page | PostgreSQL CPU/page | total | target | bare SQL (pgbench -M prepared): all statements / page statement | API ÷ bare SQL (all / page), target ≤ 2× | statements per page |',
     '|---|---|---|---|---|---|---|---|',
     ...cpu.map(
       (r) =>

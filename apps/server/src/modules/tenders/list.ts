@@ -144,8 +144,6 @@ function tenderColumns(viewer: Viewer): SQL {
         }
         watched_log.created as "watchedDate", (agreed_log.id is not null) as "agreed",
         (tenders.status = 'ORDERED' and coalesce(tender_supplier_counts.winners, 0) > 0) as "isWinner"`);
-  const commentKinds =
-    sup == null ? sql`c.kind in ('TENDER', 'APPROVER')` : sql`c.kind = 'TENDER' and c.supplier_id = ${sup}`;
   return sql`tenders.id, tenders.tender_code as "tenderCode", tenders.start, tenders.finish, tenders.status,
     tenders.warehouse_id as "warehouseId", warehouses.name as "warehouseName", warehouses.address as "warehouseAddress",
     tenders.group_id as "groupId", groups.name as "groupName", tenders.additional_info as "additionalInfo",
@@ -153,11 +151,24 @@ function tenderColumns(viewer: Viewer): SQL {
     approver.first_name as "approverFirst", approver.last_name as "approverLast",
     tenders.approved, tenders.bc_id as "bcId", tenders.created, tenders.updated,
     coalesce(tender_counts.details, 0) as "detailsCount", ${perViewer},
-    (select coalesce(json_agg(json_build_object('id', c.id, 'kind', c.kind, 'supplierId', c.supplier_id,
-        'supplierName', cs.name, 'content', c.content, 'createdMs', floor(extract(epoch from c.created) * 1000))
-        order by c.id), '[]'::json)
-      from comments c left join suppliers cs on cs.id = c.supplier_id
-      where c.tender_id = tenders.id and ${commentKinds}) as "comments"`;
+    coalesce(tender_comments.list, '[]'::json) as "comments"`;
+}
+
+/**
+ * The comments the viewer may read of the tenders `ids` selects (buyers: tender and approver comments; a supplier:
+ * its own), one JSON list per tender, joined to the rows as `tender_comments` (one pass over the page's comments
+ * instead of a lookup per row).
+ */
+function tenderComments(viewer: Viewer, ids: SQL): SQL {
+  const sup = viewer.supplierId;
+  const kinds =
+    sup == null ? sql`c.kind in ('TENDER', 'APPROVER')` : sql`c.kind = 'TENDER' and c.supplier_id = ${sup}`;
+  return sql`left join (select c.tender_id, json_agg(json_build_object('id', c.id, 'kind', c.kind,
+      'supplierId', c.supplier_id, 'supplierName', cs.name, 'content', c.content,
+      'createdMs', floor(extract(epoch from c.created) * 1000)) order by c.id) as list
+    from comments c left join suppliers cs on cs.id = c.supplier_id
+    where c.tender_id in (${ids}) and ${kinds}
+    group by c.tender_id) tender_comments on tender_comments.tender_id = tenders.id`;
 }
 
 /**
@@ -245,7 +256,11 @@ export async function listTenders(
   if (pageSize === 0)
     return toTenders(
       viewer,
-      await queryPrepared<ListRow>(db, sql`select ${columns} ${from} where ${where} order by ${order}`),
+      await queryPrepared<ListRow>(
+        db,
+        sql`select ${columns} ${from} ${tenderComments(viewer, sql`select tenders.id ${from} where ${where}`)}
+        where ${where} order by ${order}`,
+      ),
     );
   const page = q.page ?? 1;
   const offset = (page - 1) * pageSize;
@@ -262,7 +277,8 @@ export async function listTenders(
       end as "total"
     from (select 1) one
     left join (select ${columns}, row_number() over (order by ${order}) as "rowNumber"
-      ${from} where tenders.id in (select id from page)) r on true
+      ${from} ${tenderComments(viewer, sql`select id from page`)}
+      where tenders.id in (select id from page)) r on true
     order by r."rowNumber"`,
   );
   const rows = result.filter((r) => r.id != null);
