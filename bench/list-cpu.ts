@@ -24,6 +24,7 @@ import {
   ADMIN_URL,
   backendsCpu,
   createDb,
+  DEMO_PASSWORD,
   dbUrl,
   login,
   machineLine,
@@ -93,7 +94,7 @@ async function cpuPerPage(server: Server, url: string, pathAndQuery: string, tok
 }
 
 /** The statements one request runs, captured in-process through the real route code, parameters inlined. */
-async function captureStatements(url: string, pathAndQuery: string, token: string) {
+async function captureStatements(url: string, pathAndQuery: string, token: string, email: string) {
   const { buildApp } = (await import(
     path.join(SERVER_ROOT, 'apps/server/src/app.ts')
   )) as typeof import('../apps/server/src/app.ts');
@@ -125,11 +126,24 @@ async function captureStatements(url: string, pathAndQuery: string, token: strin
     database: { db, kind: 'postgres', migrate: async () => {}, close: () => pool.end() } as never,
   });
   try {
-    const res = await app.inject({
-      method: 'GET',
-      url: pathAndQuery,
-      headers: { authorization: `Token ${token}` },
-    });
+    const get = (key: string) =>
+      app.inject({ method: 'GET', url: pathAndQuery, headers: { authorization: `Token ${key}` } });
+    let res = await get(token);
+    if (res.statusCode === 401) {
+      // Seen twice at load 20+ and not reproduced since: the server's token refused in this process. Said aloud,
+      // then the statements are captured with a token of this process's own login (same user).
+      console.error(
+        `capture: the server's token was refused here (${res.body}); logging in again in-process`,
+      );
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/login/',
+        payload: { email, password: DEMO_PASSWORD },
+      });
+      const key = (login.json() as { token: string }).token;
+      captured.length = 0;
+      res = await get(key);
+    }
     if (res.statusCode !== 200) throw new Error(`${res.statusCode} ${res.body}`);
   } finally {
     await app.close();
@@ -305,7 +319,7 @@ export async function benchListCpu() {
     const cpu: Record<string, unknown>[] = [];
     for (const [who, token] of Object.entries(tokens)) {
       const api = await cpuPerPage(server, url, page, token);
-      const statements = await captureStatements(url, page, token);
+      const statements = await captureStatements(url, page, token, `${who}@demo.ee`);
       // The page's own statements: those reading the tenders (not the session's).
       const pageSql = statements.filter((s) => /from "?tenders"?\s/.test(s));
       const bareAll = await pgbench(url, statements, `${who}-all`);
