@@ -3,7 +3,8 @@
 //  1. CPU per page (server process + the PostgreSQL backends of its pool) for the filtered, sorted page 3, as a
 //     contractor and as the administrator, with 4 clients in a closed loop (enough to keep both cores busy without
 //     queueing hiding anything), and in the same run the page's bare SQL under pgbench (the same statements with
-//     their parameters inlined, one client): the statements' PostgreSQL CPU per page, and the ratio API / bare SQL.
+//     their parameters inlined, one client, prepared once): the statements' PostgreSQL CPU per page, and the ratio API /
+//     bare SQL.
 //  2. Open loop: requests sent at a fixed arrival rate (not a closed loop of N connections: a late answer does not
 //     delay the next request; latency counts from the moment the request was due), 400 pages/s for 10 s, then
 //     rising rates until p99 exceeds 50 ms.
@@ -23,6 +24,7 @@ import {
   ADMIN_URL,
   backendsCpu,
   createDb,
+  DEMO_PASSWORD,
   dbUrl,
   login,
   machineLine,
@@ -92,7 +94,7 @@ async function cpuPerPage(server: Server, url: string, pathAndQuery: string, tok
 }
 
 /** The statements one request runs, captured in-process through the real route code, parameters inlined. */
-async function captureStatements(url: string, pathAndQuery: string, token: string) {
+async function captureStatements(url: string, pathAndQuery: string, token: string, email: string) {
   const { buildApp } = (await import(
     path.join(SERVER_ROOT, 'apps/server/src/app.ts')
   )) as typeof import('../apps/server/src/app.ts');
@@ -107,25 +109,41 @@ async function captureStatements(url: string, pathAndQuery: string, token: strin
     if (typeof v === 'number' || typeof v === 'bigint') return String(v);
     if (typeof v === 'boolean') return v ? 'true' : 'false';
     if (v instanceof Date) return `'${v.toISOString()}'`;
+    if (Array.isArray(v)) return `'{${v.join(',')}}'`;
     return `'${String(v).replace(/'/g, "''")}'`;
   };
-  const db = drizzle(pool, {
-    schema,
-    logger: {
-      logQuery: (q: string, params: unknown[]) =>
-        captured.push(q.replace(/\$(\d+)/g, (_, i) => lit(params[Number(i) - 1]))),
-    },
-  });
+  // Every statement the pool runs (through Drizzle or prepared by name), with its parameters inlined.
+  const query = pool.query.bind(pool) as (...a: unknown[]) => unknown;
+  (pool as unknown as { query: unknown }).query = (config: unknown, values?: unknown[]) => {
+    const text = typeof config === 'string' ? config : (config as { text: string }).text;
+    const params = values ?? (config as { values?: unknown[] }).values ?? [];
+    captured.push(text.replace(/\$(\d+)/g, (_, i) => lit(params[Number(i) - 1])));
+    return query(config, values);
+  };
+  const db = drizzle(pool, { schema });
   const app = await buildApp({
     config: loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent' }),
     database: { db, kind: 'postgres', migrate: async () => {}, close: () => pool.end() } as never,
   });
   try {
-    const res = await app.inject({
-      method: 'GET',
-      url: pathAndQuery,
-      headers: { authorization: `Token ${token}` },
-    });
+    const get = (key: string) =>
+      app.inject({ method: 'GET', url: pathAndQuery, headers: { authorization: `Token ${key}` } });
+    let res = await get(token);
+    if (res.statusCode === 401) {
+      // Seen twice at load 20+ and not reproduced since: the server's token refused in this process. Said aloud,
+      // then the statements are captured with a token of this process's own login (same user).
+      console.error(
+        `capture: the server's token was refused here (${res.body}); logging in again in-process`,
+      );
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/login/',
+        payload: { email, password: DEMO_PASSWORD },
+      });
+      const key = (login.json() as { token: string }).token;
+      captured.length = 0;
+      res = await get(key);
+    }
     if (res.statusCode !== 200) throw new Error(`${res.statusCode} ${res.body}`);
   } finally {
     await app.close();
@@ -134,12 +152,15 @@ async function captureStatements(url: string, pathAndQuery: string, token: strin
   return captured;
 }
 
-/** pgbench, one client, 8 s, on a script; PostgreSQL CPU per transaction from its backend's /proc (sampled). */
+/**
+ * pgbench, one client, 8 s, on a script, each statement prepared once (as the server prepares its hot statements);
+ * PostgreSQL CPU per transaction from its backend's /proc (sampled).
+ */
 async function pgbench(url: string, statements: string[], name: string) {
   const file = path.join(DATA, `list-cpu-${name}.sql`);
   fs.writeFileSync(file, `${statements.map((s) => `${s.replace(/\s+/g, ' ')};`).join('\n')}\n`);
   const appName = `bench_${name}_${process.pid}`;
-  const child = spawn('pgbench', ['-n', '-c', '1', '-j', '1', '-T', '8', '-f', file, url], {
+  const child = spawn('pgbench', ['-n', '-M', 'prepared', '-c', '1', '-j', '1', '-T', '8', '-f', file, url], {
     env: { ...process.env, PGAPPNAME: appName },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -298,10 +319,9 @@ export async function benchListCpu() {
     const cpu: Record<string, unknown>[] = [];
     for (const [who, token] of Object.entries(tokens)) {
       const api = await cpuPerPage(server, url, page, token);
-      const statements = await captureStatements(url, page, token);
-      const pageSql = statements.filter(
-        (s) => /from "?tenders"? /.test(s) && /limit|"tenders"."id" in/i.test(s),
-      );
+      const statements = await captureStatements(url, page, token, `${who}@demo.ee`);
+      // The page's own statements: those reading the tenders (not the session's).
+      const pageSql = statements.filter((s) => /from "?tenders"?\s/.test(s));
       const bareAll = await pgbench(url, statements, `${who}-all`);
       const barePage = await pgbench(url, pageSql, `${who}-page`);
       const total = api.serverMs + api.dbMs;
@@ -333,21 +353,24 @@ export async function benchListCpu() {
       }
     };
     await drained();
-    open.push(await openLoop(server, url, page, tokens.admin, 400, 5));
-    console.log(JSON.stringify(open.at(-1)));
-    let crossing: number | null = null;
-    for (const rate of [25, 50, 100, 150, 200, 300, 500, 600, 800, 1000]) {
-      await drained();
-      const r = await openLoop(server, url, page, tokens.admin, rate, 6);
-      console.log(JSON.stringify(r));
-      open.push(r);
-      if (r.p99 > 50) {
-        crossing = rate;
-        break;
+    // BENCH_LIST_OPEN_LOOP=0 measures the CPU per page only (e.g. to compare two checkouts back to back).
+    if (process.env.BENCH_LIST_OPEN_LOOP !== '0') {
+      open.push(await openLoop(server, url, page, tokens.admin, 400, 5));
+      console.log(JSON.stringify(open.at(-1)));
+      let crossing: number | null = null;
+      for (const rate of [25, 50, 100, 150, 200, 300, 500, 600, 800, 1000]) {
+        await drained();
+        const r = await openLoop(server, url, page, tokens.admin, rate, 6);
+        console.log(JSON.stringify(r));
+        open.push(r);
+        if (r.p99 > 50) {
+          crossing = rate;
+          break;
+        }
       }
-    }
-    report.open = open;
-    report.crossing = crossing;
+      report.open = open;
+      report.crossing = crossing;
+    } else report.open = [];
   } finally {
     await server.stop();
   }
@@ -364,7 +387,7 @@ export async function benchListCpu() {
   const lines = [
     `Tender list (${LABEL}), ${report.machine}; load ${report.load}`,
     '',
-    '| viewer | server CPU/page | PostgreSQL CPU/page | total | target | bare SQL (pgbench): all statements / page statement | API ÷ bare SQL (all / page) | statements per page |',
+    '| viewer | server CPU/page | PostgreSQL CPU/page | total | target | bare SQL (pgbench -M prepared): all statements / page statement | API ÷ bare SQL (all / page), target ≤ 2× | statements per page |',
     '|---|---|---|---|---|---|---|---|',
     ...cpu.map(
       (r) =>
@@ -378,7 +401,9 @@ export async function benchListCpu() {
         `| ${r.rate}/s × ${r.requests} | ${r.achieved} | ${ms(r.p50)} | ${ms(r.p90)} | ${ms(r.p99)} | ${ms(r.max)} | ${r.errors} | ${r.serverMs} + ${r.dbMs} ms | ${i === 0 ? `p99 < 50 ms at 400/s: ${r.p99 < 50 ? 'met' : 'not met'}` : ''} |`,
     ),
     '',
-    `p99 crosses 50 ms at: ${report.crossing ? `${report.crossing}/s` : 'not within 1000/s'}`,
+    open.length
+      ? `p99 crosses 50 ms at: ${report.crossing ? `${report.crossing}/s` : 'not within 1000/s'}`
+      : 'open loop not run (BENCH_LIST_OPEN_LOOP=0)',
   ];
   console.log(`\n${lines.join('\n')}`);
   return { report, table: lines.join('\n') };

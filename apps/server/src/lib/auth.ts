@@ -3,12 +3,13 @@
 import crypto from 'node:crypto';
 import { promisify } from 'node:util';
 import type { SupplierRole, UserGroup } from '@portal/shared';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { authTokens, suppliers, userGroups, users } from '../db/schema/index.ts';
+import { authTokens } from '../db/schema/index.ts';
 import { now } from './clock.ts';
 import { forbidden, unauthorized } from './errors.ts';
+import { queryPrepared } from './sql.ts';
 
 export type Role = UserGroup;
 /** 'public': anyone; 'authenticated': any logged-in user; a list: those groups only. */
@@ -32,6 +33,11 @@ export interface SessionUser {
   language: string;
   groupIds: number[];
   tokenId: number;
+  /**
+   * A supplier user's company: whether its employees may see the company's offers, as read with the session (the
+   * same request); undefined when not read (viewerOf then reads it).
+   */
+  companySharing?: boolean;
 }
 
 declare module 'fastify' {
@@ -139,54 +145,68 @@ export async function revokeTokens(db: Db, userId: number, exceptTokenId?: numbe
     );
 }
 
+/** The session statement's row: the token, its user, the user's groups and the company's sharing flag. */
+interface SessionRow extends Record<string, unknown> {
+  tokenId: number;
+  lastUsedMs: number;
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  group: UserGroup;
+  supplierId: number | null;
+  supplierRole: SupplierRole | null;
+  isAdmin: boolean;
+  canBlacklist: boolean;
+  language: string;
+  groupIds: number[] | null;
+  companySharing: boolean | null;
+}
+
 /**
  * Looks a session key up; slides its expiry (written at most once a minute). Null when unknown, expired or revoked,
- * and when its user or the user's supplier company is not active: sessions follow the account.
+ * and when its user or the user's supplier company is not active: sessions follow the account. One prepared
+ * statement per request (token, user, the user's groups and the company's sharing flag): every request pays it, and
+ * reading it from the database each time keeps a logout, a password change, a role or group change or a
+ * deactivation effective at once on every server replica (no cache to invalidate).
  */
 export async function resolveToken(db: Db, key: string, idleHours: number): Promise<SessionUser | null> {
   const t = now();
-  const [row] = await db
-    .select({ token: authTokens, user: users })
-    .from(authTokens)
-    .innerJoin(users, eq(users.id, authTokens.userId))
-    .leftJoin(suppliers, eq(suppliers.id, users.supplierId))
-    .where(
-      and(
-        eq(authTokens.keyHash, hashKey(key)),
-        eq(authTokens.kind, 'session'),
-        isNull(authTokens.revoked),
-        gt(authTokens.expires, t),
-        eq(users.isActive, true),
-        eq(users.isDeleted, false),
-        sql`(${users.supplierId} is null or ${suppliers.isActive} = true)`,
-      ),
-    )
-    .limit(1);
+  const [row] = await queryPrepared<SessionRow>(
+    db,
+    sql`select t.id as "tokenId", floor(extract(epoch from t.last_used) * 1000)::float8 as "lastUsedMs",
+      u.id, u.email, u.first_name as "firstName", u.last_name as "lastName", u."group", u.supplier_id as "supplierId",
+      u.supplier_role as "supplierRole", u.is_admin as "isAdmin", u.can_blacklist as "canBlacklist", u.language,
+      array(select ug.group_id from user_groups ug where ug.user_id = u.id order by ug.group_id) as "groupIds",
+      s.is_employees_can_view_proposal as "companySharing"
+    from auth_tokens t
+    join users u on u.id = t.user_id
+    left join suppliers s on s.id = u.supplier_id
+    where t.key_hash = ${hashKey(key)} and t.kind = 'session' and t.revoked is null and t.expires > ${t.toISOString()}
+      and u.is_active and not u.is_deleted and (u.supplier_id is null or s.is_active)
+    limit 1`,
+  );
   if (!row) return null;
-  if (t.getTime() - row.token.lastUsed.getTime() > 60_000) {
+  if (t.getTime() - Number(row.lastUsedMs) > 60_000) {
     await db
       .update(authTokens)
       .set({ lastUsed: t, expires: new Date(t.getTime() + idleHours * 3600_000) })
-      .where(eq(authTokens.id, row.token.id));
+      .where(eq(authTokens.id, row.tokenId));
   }
-  const groups = await db
-    .select({ id: userGroups.groupId })
-    .from(userGroups)
-    .where(eq(userGroups.userId, row.user.id));
-  const u = row.user;
   return {
-    id: u.id,
-    email: u.email,
-    firstName: u.firstName,
-    lastName: u.lastName,
-    group: u.group as UserGroup,
-    supplierId: u.supplierId,
-    supplierRole: u.supplierRole as SupplierRole | null,
-    isAdmin: u.isAdmin,
-    canBlacklist: u.canBlacklist,
-    language: u.language,
-    groupIds: groups.map((g) => g.id),
-    tokenId: row.token.id,
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    group: row.group,
+    supplierId: row.supplierId,
+    supplierRole: row.supplierRole,
+    isAdmin: row.isAdmin,
+    canBlacklist: row.canBlacklist,
+    language: row.language,
+    groupIds: (row.groupIds ?? []).map(Number),
+    tokenId: row.tokenId,
+    companySharing: row.supplierId == null ? undefined : row.companySharing === true,
   };
 }
 

@@ -1,7 +1,9 @@
 // Typed raw SQL: the one place that knows how node-postgres and PGlite hand back the rows of `db.execute`, and the
 // one place a transaction is given the `Db` type that services take (a transaction is used wherever a Db is).
+import { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
 import type { Db } from '../db/client.ts';
 
 /** Runs a raw query and returns its rows typed as the caller declares them (the SQL decides their shape). */
@@ -49,4 +51,29 @@ export async function queryRowsNamed<T extends Record<string, unknown>>(db: Db, 
   const prepared = db._.session.prepareQuery(built, undefined, statementName(built.sql), false);
   const result = (await prepared.execute()) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/** Distinct statement texts prepared so far (by name); past the cap, queries run unnamed (planned each time). */
+const preparedNames = new Map<string, string>();
+const MAX_PREPARED = 500;
+
+/**
+ * Runs a raw query on a hot path outside a transaction and returns its rows with the driver's own types (timestamps as Date, int as
+ * number, json parsed): on PostgreSQL as a named prepared statement, so each pooled connection parses and plans a
+ * statement text once (then PostgreSQL may keep a generic plan) instead of on every call; on PGlite directly on its
+ * client. Only for the database itself, not a transaction (its connection is not the pool's).
+ */
+export async function queryPrepared<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  if (client instanceof pg.Pool) {
+    let name = preparedNames.get(text);
+    if (!name && preparedNames.size < MAX_PREPARED) {
+      name = statementName(text);
+      preparedNames.set(text, name);
+    }
+    return (await client.query<T>(name ? { name, text, values: params } : { text, values: params })).rows;
+  }
+  if (client instanceof PGlite) return (await client.query<T>(text, params)).rows;
+  return queryRows<T>(db, query);
 }

@@ -27,11 +27,16 @@ export interface Viewer {
 
 export async function viewerOf(db: Db, user: SessionUser): Promise<Viewer> {
   if (!isSupplier(user)) return { user, supplierId: null, seesCompanyOffers: false, sharingEnabled: false };
-  const [s] = await db
-    .select({ flag: suppliers.isEmployeesCanViewProposal })
-    .from(suppliers)
-    .where(eq(suppliers.id, user.supplierId));
-  const sharing = s?.flag ?? false;
+  // The session statement has read the company's flag for this request already (resolveToken).
+  const sharing =
+    user.companySharing ??
+    (
+      await db
+        .select({ flag: suppliers.isEmployeesCanViewProposal })
+        .from(suppliers)
+        .where(eq(suppliers.id, user.supplierId))
+    )[0]?.flag ??
+    false;
   const full = user.supplierRole === 'ADVANCED' || user.isAdmin;
   return { user, supplierId: user.supplierId, seesCompanyOffers: full || sharing, sharingEnabled: sharing };
 }

@@ -205,6 +205,57 @@ describe('GET /tenders/', () => {
       }
   });
 
+  it('every list row equals the tender read by the same caller (its own statement: counts, comments, flags)', async () => {
+    const roles = ['admin', 'contractor', 'master', 'supplier', 'employee', 'supplier2'] as const;
+    const compare = async () => {
+      for (const role of roles) {
+        const all = (await ctx.as(role, { method: 'GET', url: '/api/tenders/?page_size=0' })).json() as {
+          id: number;
+        }[];
+        const paged = (
+          await ctx.as(role, { method: 'GET', url: '/api/tenders/?page_size=1&page=2&ordering=id' })
+        ).json() as { results: { id: number }[] };
+        expect(all.length, role).toBeGreaterThan(0);
+        for (const row of [...all, ...paged.results]) {
+          const one = await ctx.as(role, { method: 'GET', url: `/api/tenders/${row.id}/` });
+          expect(one.statusCode, one.body).toBe(200);
+          const { server_time: _a, ...listed } = row as Record<string, unknown>;
+          const { server_time: _b, ...read } = one.json() as Record<string, unknown>;
+          expect(listed, `${role} tender ${row.id}`).toEqual(read);
+        }
+      }
+    };
+    // buildTender leaves supplier comments on the ACTIVE and ORDERED tenders and an approver comment on the ORDERED.
+    const withComments = (
+      await ctx.as('admin', { method: 'GET', url: `/api/tenders/?ids=${ordered.id}` })
+    ).json() as { results: { comments_options: unknown[]; approver_comment_content: string | null }[] };
+    expect(withComments.results[0].comments_options.length).toBeGreaterThan(0);
+    expect(withComments.results[0].approver_comment_content).not.toBeNull();
+    await compare();
+    // The company's sharing flag is read with the session on every request: a change shows at once.
+    const { suppliers } = await import('../../db/schema/index.ts');
+    const setSharing = (on: boolean) =>
+      ctx.db
+        .update(suppliers)
+        .set({ isEmployeesCanViewProposal: on })
+        .where(eq(suppliers.id, ctx.supplierCo.id));
+    const employeeSees = async () =>
+      (
+        (await ctx.as('employee', { method: 'GET', url: `/api/tenders/?ids=${active.id}` })).json() as {
+          results: { proposals_count: number; company_proposals_sharing_enabled: boolean }[];
+        }
+      ).results[0];
+    await setSharing(true);
+    expect(await employeeSees()).toMatchObject({ company_proposals_sharing_enabled: true });
+    expect((await employeeSees()).proposals_count).toBeGreaterThan(0);
+    await compare();
+    await setSharing(false);
+    expect(await employeeSees()).toMatchObject({
+      company_proposals_sharing_enabled: false,
+      proposals_count: 0,
+    });
+  });
+
   it('a form edit of a draft is written to the history with the changed fields', async () => {
     const res = await ctx.as('master', {
       method: 'PATCH',

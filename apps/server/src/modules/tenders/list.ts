@@ -1,16 +1,23 @@
 // The tender list (spec 1-tenders §2, §7): filters, search and ordering over what the viewer may see, with each
 // row's counts; a supplier's counts are its own company's.
 
-import { isStrictDate, isStrictDateTime, TENDER_STATUSES, tallinnDayStart } from '@portal/shared';
-import { gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import {
+  DEFAULT_PAGE_SIZE,
+  isStrictDate,
+  isStrictDateTime,
+  TENDER_STATUSES,
+  type Tender,
+  tallinnDayStart,
+} from '@portal/shared';
+import { and, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { groups, tenderCounts, tenderSupplierCounts, tenders, warehouses } from '../../db/schema/index.ts';
 import { isSupplier } from '../../lib/auth.ts';
-import { boolQuery, type ListSpec, listQuery, paginate } from '../../lib/list.ts';
-import { queryRow, queryRows } from '../../lib/sql.ts';
+import { boolQuery, type ListSpec, listQuery, orderBy, type Paged, searchWhere } from '../../lib/list.ts';
+import { queryPrepared } from '../../lib/sql.ts';
 import { tenderVisibleWhere, type Viewer } from './access.ts';
-import { creator, serializeTenders, tenderSelect } from './serialize.ts';
+import { creator, type TenderCommentRow, type TenderRow, tenderObjects } from './serialize.ts';
 
 const idList = z
   .string()
@@ -95,14 +102,86 @@ const OWN_ORDER = {
   id: 'id',
 } as const;
 
+/** The page's tables: the tender with the names and counters a row shows; a supplier's own counters and flags. */
+function fromTenders(sup: number | null): SQL {
+  const base = sql`from tenders
+    join warehouses on warehouses.id = tenders.warehouse_id
+    join groups on groups.id = tenders.group_id
+    left join users creator on creator.id = tenders.creator_id
+    left join users approver on approver.id = tenders.approver_id
+    left join tender_counts on tender_counts.tender_id = tenders.id`;
+  if (sup == null) return base;
+  return sql`${base}
+    left join tender_supplier_counts on tender_supplier_counts.tender_id = tenders.id and tender_supplier_counts.supplier_id = ${sup}
+    left join tender_logs watched_log on watched_log.tender_id = tenders.id and watched_log.supplier_id = ${sup} and watched_log.action = 'WATCHED'
+    left join tender_logs agreed_log on agreed_log.tender_id = tenders.id and agreed_log.supplier_id = ${sup} and agreed_log.action = 'AGREED'`;
+}
+
 /**
- * A page filtered by status and ordered by the tender's own columns, as a merge of one ordered index range per
- * status (`tenders_status_start_id_idx` for the default `-start`): the generic plan walks the start index and
- * filters by status, reading every tender of the other statuses on the way (12,000 rows for the bench's page 3,
- * BENCHMARKS.md). The page's ids come from `(… status = A order by k limit n) union all (… status = B …)`, then the
- * rows by id. Null when the request does not fit (other orderings, a count filter).
+ * A row's columns, named as `TenderRow` (serialize.ts `tenderSelect`, the same counts and the same rules: a
+ * supplier's counts are its own company's, a PLAIN employee without sharing gets none, winners only once ORDERED),
+ * and the row's comments the viewer may read as JSON (buyers: tender and approver comments; a supplier: its own).
  */
-function statusPage(db: Db, viewer: Viewer, q: z.infer<typeof tenderListQuery>) {
+function tenderColumns(viewer: Viewer): SQL {
+  const sup = viewer.supplierId;
+  const own = viewer.seesCompanyOffers && sup != null;
+  const raw = sql.raw;
+  const perViewer =
+    sup == null
+      ? raw(`coalesce(tender_counts.proposals, 0) as "proposalsCount",
+        coalesce(tender_counts.winners, 0) as "winnersCount",
+        coalesce(tender_counts.failed_bc, 0) as "failedBc",
+        null::timestamptz as "proposalCreated", null::timestamptz as "proposalUpdated",
+        null::timestamptz as "watchedDate", false as "agreed", false as "isWinner"`)
+      : raw(`${
+          own
+            ? `coalesce(tender_supplier_counts.proposals, 0) as "proposalsCount",
+        (case when tenders.status = 'ORDERED' then coalesce(tender_supplier_counts.winners, 0) else 0 end) as "winnersCount",
+        0 as "failedBc",
+        tender_supplier_counts.first_created as "proposalCreated", tender_supplier_counts.last_updated as "proposalUpdated",`
+            : `0 as "proposalsCount", 0 as "winnersCount", 0 as "failedBc",
+        null::timestamptz as "proposalCreated", null::timestamptz as "proposalUpdated",`
+        }
+        watched_log.created as "watchedDate", (agreed_log.id is not null) as "agreed",
+        (tenders.status = 'ORDERED' and coalesce(tender_supplier_counts.winners, 0) > 0) as "isWinner"`);
+  return sql`tenders.id, tenders.tender_code as "tenderCode", tenders.start, tenders.finish, tenders.status,
+    tenders.warehouse_id as "warehouseId", warehouses.name as "warehouseName", warehouses.address as "warehouseAddress",
+    tenders.group_id as "groupId", groups.name as "groupName", tenders.additional_info as "additionalInfo",
+    creator.first_name as "creatorFirst", creator.last_name as "creatorLast",
+    approver.first_name as "approverFirst", approver.last_name as "approverLast",
+    tenders.approved, tenders.bc_id as "bcId", tenders.created, tenders.updated,
+    coalesce(tender_counts.details, 0) as "detailsCount", ${perViewer},
+    coalesce(tender_comments.list, '[]'::json) as "comments"`;
+}
+
+/**
+ * The comments the viewer may read of the tenders `ids` selects (buyers: tender and approver comments; a supplier:
+ * its own), one JSON list per tender, joined to the rows as `tender_comments` (one pass over the page's comments
+ * instead of a lookup per row).
+ */
+function tenderComments(viewer: Viewer, ids: SQL): SQL {
+  const sup = viewer.supplierId;
+  const kinds =
+    sup == null ? sql`c.kind in ('TENDER', 'APPROVER')` : sql`c.kind = 'TENDER' and c.supplier_id = ${sup}`;
+  return sql`left join (select c.tender_id, json_agg(json_build_object('id', c.id, 'kind', c.kind,
+      'supplierId', c.supplier_id, 'supplierName', cs.name, 'content', c.content,
+      'createdMs', floor(extract(epoch from c.created) * 1000)) order by c.id) as list
+    from comments c left join suppliers cs on cs.id = c.supplier_id
+    where c.tender_id in (${ids}) and ${kinds}
+    group by c.tender_id) tender_comments on tender_comments.tender_id = tenders.id`;
+}
+
+/**
+ * The page's ids when the request is filtered by status and ordered by the tender's own columns: a merge of one
+ * ordered index range per status (`tenders_status_start_id_idx` for the default `-start`). The generic plan walks
+ * the start index and filters by status, reading every tender of the other statuses on the way (12,000 rows for the
+ * bench's page 3, BENCHMARKS.md): `(… status = A order by k limit n) union all (… status = B …)`, merged and cut.
+ * Undefined when the request does not fit (other orderings, a count filter).
+ */
+function statusPageIds(
+  q: z.infer<typeof tenderListQuery>,
+  p: { where: SQL | undefined; order: SQL[]; limit: number; offset: number },
+): SQL | undefined {
   const statuses = [...new Set(q.filter_status ?? [])];
   const fields = (q.ordering || '-start').split(',').filter(Boolean);
   const keys = fields.map((f) => ({
@@ -112,64 +191,98 @@ function statusPage(db: Db, viewer: Viewer, q: z.infer<typeof tenderListQuery>) 
   if (!statuses.length || q.failed_bc_details || keys.some((k) => !k.col)) return undefined;
   const lastDesc = keys.at(-1)?.desc ?? false;
   const dir = (d: boolean) => (d ? sql.raw('desc') : sql.raw('asc'));
-  return async (p: {
-    where: SQL | undefined;
-    order: SQL[];
-    limit: number;
-    offset: number;
-  }): Promise<Awaited<ReturnType<typeof tenderSelect>>> => {
-    const n = p.limit + p.offset;
-    const cols = keys.map((k, i) => sql`${sql.identifier(k.col)} as ${sql.identifier(`k${i}`)}`);
-    const branches = statuses.map(
-      (st) =>
-        sql`(select tenders.id, ${sql.join(cols, sql`, `)} from tenders where ${p.where ?? sql`true`} and tenders.status = ${st} order by ${sql.join(p.order, sql`, `)} limit ${n})`,
-    );
-    const outer = [
-      ...keys.map((k, i) => sql`${sql.identifier(`k${i}`)} ${dir(k.desc)}`),
-      sql`id ${dir(lastDesc)}`,
-    ];
-    const ids = (
-      await queryRows<{ id: number }>(
-        db,
-        sql`select id from (${sql.join(branches, sql` union all `)}) page order by ${sql.join(outer, sql`, `)} limit ${p.limit} offset ${p.offset}`,
-      )
-    ).map((r) => r.id);
-    if (!ids.length) return [];
-    return tenderSelect(db, viewer)
-      .where(inArray(tenders.id, ids))
-      .orderBy(...p.order);
-  };
+  const n = p.limit + p.offset;
+  const cols = keys.map((k, i) => sql`${sql.identifier(k.col)} as ${sql.identifier(`k${i}`)}`);
+  const branches = statuses.map(
+    (st) =>
+      sql`(select tenders.id, ${sql.join(cols, sql`, `)} from tenders where ${p.where ?? sql`true`} and tenders.status = ${st} order by ${sql.join(p.order, sql`, `)} limit ${n})`,
+  );
+  const outer = [
+    ...keys.map((k, i) => sql`${sql.identifier(`k${i}`)} ${dir(k.desc)}`),
+    sql`id ${dir(lastDesc)}`,
+  ];
+  return sql`select id from (${sql.join(branches, sql` union all `)}) merged order by ${sql.join(outer, sql`, `)} limit ${p.limit} offset ${p.offset}`;
 }
 
-export async function listTenders(db: Db, viewer: Viewer, q: z.infer<typeof tenderListQuery>) {
+type ListRow = TenderRow & {
+  comments:
+    | {
+        id: number;
+        kind: string;
+        supplierId: number | null;
+        supplierName: string | null;
+        content: string;
+        createdMs: number;
+      }[]
+    | null;
+  total?: number | null;
+};
+
+/** The rows' API objects, their comments taken from each row's JSON. */
+function toTenders(viewer: Viewer, rows: ListRow[]) {
+  const comments: TenderCommentRow[] = [];
+  for (const r of rows)
+    for (const c of r.comments ?? [])
+      comments.push({ ...c, tenderId: r.id, created: new Date(Number(c.createdMs)) });
+  return tenderObjects(viewer, rows, comments);
+}
+
+/**
+ * The list in one prepared statement (besides the session's): the page's ids, its rows with their counters and
+ * comments, and the total when the page alone does not tell it (a full page, or an empty page after the first).
+ * The total counts the tender row alone (and the counters, for the failed-sync filter): the filters read nothing
+ * else, so it is an index range count.
+ */
+export async function listTenders(
+  db: Db,
+  viewer: Viewer,
+  q: z.infer<typeof tenderListQuery>,
+): Promise<Paged<Tender>> {
   const user = viewer.user;
-  const where: (SQL | undefined)[] = [tenderVisibleWhere(user)];
-  if (q.filter_groups?.length) where.push(inArray(tenders.groupId, q.filter_groups));
-  if (q.filter_start) where.push(gte(tenders.start, asDate(q.filter_start)));
-  if (q.filter_finish) {
-    where.push(lt(tenders.finish, asDate(q.filter_finish, 1)));
-  }
-  if (q.filter_status?.length) where.push(inArray(tenders.status, q.filter_status));
+  const spec = listSpecFor(viewer);
+  const filters: (SQL | undefined)[] = [tenderVisibleWhere(user)];
+  if (q.filter_groups?.length) filters.push(inArray(tenders.groupId, q.filter_groups));
+  if (q.filter_start) filters.push(gte(tenders.start, asDate(q.filter_start)));
+  if (q.filter_finish) filters.push(lt(tenders.finish, asDate(q.filter_finish, 1)));
+  if (q.filter_status?.length) filters.push(inArray(tenders.status, q.filter_status));
   // The business-system filter is not for suppliers: ignored for them.
-  if (q.failed_bc_details && !isSupplier(user)) where.push(sql`${tenderCounts.failedBc} > 0`);
-  return paginate({
-    db,
-    query: q,
-    spec: listSpecFor(viewer),
-    select: () => tenderSelect(db, viewer),
-    where,
-    map: (rows) => serializeTenders(db, viewer, rows),
-    page: statusPage(db, viewer, q),
-    // The filters only read the tender row (and the counters, for the failed-sync filter): counting without the
-    // page's joins reads the tenders' status/start index alone.
-    count: async (w) =>
-      Number(
-        (
-          await queryRow<{ n: number }>(
-            db,
-            sql`select count(*)::int as n from tenders left join tender_counts on tender_counts.tender_id = tenders.id where ${w ?? sql`true`}`,
-          )
-        )?.n ?? 0,
+  if (q.failed_bc_details && !isSupplier(user)) filters.push(sql`${tenderCounts.failedBc} > 0`);
+  const where =
+    and(...filters, searchWhere(spec, q.search), q.ids ? inArray(tenders.id, q.ids) : undefined) ?? sql`true`;
+  const order = sql.join(orderBy(spec, q.ordering), sql`, `);
+  const from = fromTenders(viewer.supplierId);
+  const columns = tenderColumns(viewer);
+  const pageSize = q.page_size ?? DEFAULT_PAGE_SIZE;
+  if (pageSize === 0)
+    return toTenders(
+      viewer,
+      await queryPrepared<ListRow>(
+        db,
+        sql`select ${columns} ${from} ${tenderComments(viewer, sql`select tenders.id ${from} where ${where}`)}
+        where ${where} order by ${order}`,
       ),
-  });
+    );
+  const page = q.page ?? 1;
+  const offset = (page - 1) * pageSize;
+  const ids =
+    statusPageIds(q, { where, order: orderBy(spec, q.ordering), limit: pageSize, offset }) ??
+    sql`select tenders.id ${from} where ${where} order by ${order} limit ${pageSize} offset ${offset}`;
+  // Counted only when needed; an uncorrelated subquery under `case` runs only when its branch is taken.
+  const countWhen = offset > 0 ? sql`in (${pageSize}, 0)` : sql`= ${pageSize}`;
+  const result = await queryPrepared<ListRow>(
+    db,
+    sql`with page as materialized (${ids})
+    select r.*, case when (select count(*) from page) ${countWhen} then
+        (select count(*)::int from tenders left join tender_counts on tender_counts.tender_id = tenders.id where ${where})
+      end as "total"
+    from (select 1) one
+    left join (select ${columns}, row_number() over (order by ${order}) as "rowNumber"
+      ${from} ${tenderComments(viewer, sql`select id from page`)}
+      where tenders.id in (select id from page)) r on true
+    order by r."rowNumber"`,
+  );
+  const rows = result.filter((r) => r.id != null);
+  const total = result[0]?.total;
+  const count = total == null ? offset + rows.length : Number(total);
+  return { results: toTenders(viewer, rows), pages: Math.max(1, Math.ceil(count / pageSize)), count };
 }

@@ -191,6 +191,23 @@ export async function serializeTenders(db: Db, viewer: Viewer, rows: TenderRow[]
       ),
     )
     .orderBy(comments.id);
+  return tenderObjects(viewer, rows, commentRows);
+}
+
+/** A tender's comment as the list and the tender read load it (the viewer's kinds only). */
+export interface TenderCommentRow {
+  id: number;
+  kind: string;
+  tenderId: number;
+  supplierId: number | null;
+  supplierName: string | null;
+  content: string;
+  created: unknown;
+}
+
+/** Tender rows and their comments (already limited to what the viewer may read) as API objects. */
+export function tenderObjects(viewer: Viewer, rows: TenderRow[], commentRows: TenderCommentRow[]): Tender[] {
+  const sup = viewer.supplierId;
   const t = now().toISOString();
   const actor = actorOf(viewer);
   return rows.map((r) => {
