@@ -146,22 +146,11 @@ export async function revokeTokens(db: Db, userId: number, exceptTokenId?: numbe
 }
 
 /** The session statement's row: the token, its user, the user's groups and the company's sharing flag. */
-interface SessionRow extends Record<string, unknown> {
-  tokenId: number;
+type SessionRow = Omit<SessionUser, 'groupIds' | 'companySharing'> & {
   lastUsedMs: number;
-  id: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  group: UserGroup;
-  supplierId: number | null;
-  supplierRole: SupplierRole | null;
-  isAdmin: boolean;
-  canBlacklist: boolean;
-  language: string;
   groupIds: number[] | null;
   companySharing: boolean | null;
-}
+};
 
 /**
  * Looks a session key up; slides its expiry (written at most once a minute). Null when unknown, expired or revoked,

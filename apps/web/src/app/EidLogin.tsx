@@ -172,6 +172,23 @@ function useEidForm<F extends string>(initial: Record<F, string>) {
   };
 }
 
+/** The personal code field of the Smart-ID and Mobile-ID forms. */
+function PersonalCodeField({ f }: { f: ReturnType<typeof useEidForm<'personal_code'>> }) {
+  return (
+    <Field
+      label={t('login.personal_code')}
+      icon="user"
+      name="personal_code"
+      inputMode="numeric"
+      maxLength={11}
+      autoComplete="off"
+      value={f.values.personal_code}
+      onChange={f.change('personal_code')}
+      error={f.errors.personal_code}
+    />
+  );
+}
+
 export function SmartIdLogin({ onLoggedIn }: { onLoggedIn: (out: LoginOut) => void }) {
   const f = useEidForm({ personal_code: '' });
   const [busy, setBusy] = useState(false);
@@ -197,17 +214,7 @@ export function SmartIdLogin({ onLoggedIn }: { onLoggedIn: (out: LoginOut) => vo
     <form ref={f.form} onSubmit={submit} noValidate name="smartid">
       <p className="lp-secondary">{t('login.smartid_text')}</p>
       <ErrorNote message={wait.message} />
-      <Field
-        label={t('login.personal_code')}
-        icon="user"
-        name="personal_code"
-        inputMode="numeric"
-        maxLength={11}
-        autoComplete="off"
-        value={f.values.personal_code}
-        onChange={f.change('personal_code')}
-        error={f.errors.personal_code}
-      />
+      <PersonalCodeField f={f} />
       <LoginButton type="submit" primary busy={busy}>
         {t('login.submit')}
       </LoginButton>
@@ -242,17 +249,7 @@ export function MobileIdLogin({ onLoggedIn }: { onLoggedIn: (out: LoginOut) => v
     <form ref={f.form} onSubmit={submit} noValidate name="mobileid">
       <p className="lp-secondary">{t('login.mobileid_text')}</p>
       <ErrorNote message={wait.message} />
-      <Field
-        label={t('login.personal_code')}
-        icon="user"
-        name="personal_code"
-        inputMode="numeric"
-        maxLength={11}
-        autoComplete="off"
-        value={f.values.personal_code}
-        onChange={f.change('personal_code')}
-        error={f.errors.personal_code}
-      />
+      <PersonalCodeField f={f} />
       <Field
         label={t('login.phone')}
         icon="mobile"
