@@ -36,7 +36,15 @@ export async function openDatabase(opts: {
   loadDataDir?: Blob;
 }): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 20 });
+    // Connections up to `min` stay open when idle (a fresh backend plans each statement anew and has cold caches, so
+    // reopening them after every lull puts its cost on the next burst's requests); the others close after 30 s.
+    const max = opts.poolSize ?? 20;
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max,
+      min: Math.min(4, max),
+      idleTimeoutMillis: 30_000,
+    });
     // numeric and timestamps stay strings/Dates as node-postgres gives them; bigint counts come as strings.
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {

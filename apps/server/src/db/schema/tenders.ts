@@ -54,7 +54,7 @@ export const tenders = pgTable(
     index('tenders_code_trgm_idx').using('gin', sql`${t.tenderCode} gin_trgm_ops`),
     index('tenders_warehouse_start_idx').on(t.warehouseId, t.start),
     index('tenders_creator_idx').on(t.creatorId),
-    index('tenders_status_start_id_idx').on(t.status, t.start, t.id),
+    index('tenders_status_start_id_group_idx').on(t.status, t.start, t.id, t.groupId),
     index('tenders_group_start_idx').on(t.groupId, t.start),
     index('tenders_finish_idx').on(t.finish),
     check(

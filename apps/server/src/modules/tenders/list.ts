@@ -173,9 +173,10 @@ function tenderComments(viewer: Viewer, ids: SQL): SQL {
 
 /**
  * The page's ids when the request is filtered by status and ordered by the tender's own columns: a merge of one
- * ordered index range per status (`tenders_status_start_id_idx` for the default `-start`). The generic plan walks
- * the start index and filters by status, reading every tender of the other statuses on the way (12,000 rows for the
- * bench's page 3, BENCHMARKS.md): `(… status = A order by k limit n) union all (… status = B …)`, merged and cut.
+ * ordered index range per status (`tenders_status_start_id_group_idx` for the default `-start`; it carries the
+ * group, so a contractor's page and total are read from the index alone). The generic plan walks the start index
+ * and filters by status, reading every tender of the other statuses on the way (12,000 rows for the bench's page 3,
+ * BENCHMARKS.md): `(… status = A order by k limit n) union all (… status = B …)`, merged and cut.
  * Undefined when the request does not fit (other orderings, a count filter).
  */
 function statusPageIds(
