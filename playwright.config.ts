@@ -21,6 +21,8 @@ export default defineConfig({
   // `npm test` does not.
   ...(process.env.SCREENSHOTS ? { grep: /@screenshots/ } : { grepInvert: /@screenshots/ }),
   timeout: 180_000,
+  // Every spec file over 30 s is named with its time at the end of a run, so a slower CI run shows where.
+  reportSlowTests: { max: 0, threshold: 30_000 },
   expect: { timeout: 30_000 },
   reporter: process.env.CI ? 'line' : [['list']],
   outputDir: `/tmp/portal-e2e-results-${port}`,

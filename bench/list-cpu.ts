@@ -205,7 +205,12 @@ async function pgbench(url: string, statements: string[], name: string) {
   return { tps: round1(tps), latencyMs: round2(latency), dbMsPerTx: round2((cpuShare * 1000) / tps) };
 }
 
-/** Fixed arrival rate for `seconds`; latency from the moment each request was due. */
+/**
+ * Fixed arrival rate for `seconds`; latency from the moment each request was due. The first `WARMUP_S` seconds at
+ * the same rate, on the same keep-alive agent, are not counted: they open the client's connections and grow the
+ * server's pool, which a steady stream of users does once (wrk2 likewise measures after a calibration period).
+ */
+const WARMUP_S = 2;
 async function openLoop(
   server: Server,
   dbUrl_: string,
@@ -216,55 +221,61 @@ async function openLoop(
 ) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
   const { hostname, port } = new URL(server.url);
-  const lat: number[] = [];
+  let lat: number[] = [];
   let errors = 0;
   const samples: string[] = [];
   let inflight = 0;
+  const send = (total: number) =>
+    new Promise<void>((resolve) => {
+      const t0 = performance.now();
+      let sent = 0;
+      let finished = 0;
+      const fire = (due: number) => {
+        inflight++;
+        const req = http.request(
+          { host: hostname, port, path: pathAndQuery, agent, headers: { authorization: `Token ${token}` } },
+          (res) => {
+            res.resume();
+            res.on('end', () => {
+              if (res.statusCode !== 200) {
+                errors++;
+                if (samples.length < 3) samples.push(`HTTP ${res.statusCode}`);
+              } else lat.push(performance.now() - due);
+              inflight--;
+              if (++finished === total) resolve();
+            });
+          },
+        );
+        req.on('error', (err) => {
+          errors++;
+          if (samples.length < 3) samples.push(String(err));
+          inflight--;
+          if (++finished === total) resolve();
+        });
+        req.end();
+      };
+      const tick = () => {
+        const now = performance.now();
+        const due = Math.min(total, Math.floor(((now - t0) / 1000) * rate) + 1);
+        while (sent < due) {
+          fire(t0 + (sent * 1000) / rate);
+          sent++;
+        }
+        if (sent < total) setTimeout(tick, 1);
+        // Answers still missing 15 s after the last was due are counted as timeouts (a saturated server would take
+        // minutes to drain its queue).
+        else setTimeout(resolve, 15_000).unref();
+      };
+      tick();
+    });
+  await send(Math.round(rate * WARMUP_S));
+  lat = [];
+  errors = 0;
   const total = Math.round(rate * seconds);
   const c0 = cpuMs(server.proc.pid);
   const d0 = await backendsCpu(dbUrl_);
   const t0 = performance.now();
-  let sent = 0;
-  await new Promise<void>((resolve) => {
-    let finished = 0;
-    const fire = (due: number) => {
-      inflight++;
-      const req = http.request(
-        { host: hostname, port, path: pathAndQuery, agent, headers: { authorization: `Token ${token}` } },
-        (res) => {
-          res.resume();
-          res.on('end', () => {
-            if (res.statusCode !== 200) {
-              errors++;
-              if (samples.length < 3) samples.push(`HTTP ${res.statusCode}`);
-            } else lat.push(performance.now() - due);
-            inflight--;
-            if (++finished === total) resolve();
-          });
-        },
-      );
-      req.on('error', (err) => {
-        errors++;
-        if (samples.length < 3) samples.push(String(err));
-        inflight--;
-        if (++finished === total) resolve();
-      });
-      req.end();
-    };
-    const tick = () => {
-      const now = performance.now();
-      const due = Math.min(total, Math.floor(((now - t0) / 1000) * rate) + 1);
-      while (sent < due) {
-        fire(t0 + (sent * 1000) / rate);
-        sent++;
-      }
-      if (sent < total) setTimeout(tick, 1);
-      // Answers still missing 15 s after the last was due are counted as timeouts (a saturated server would take
-      // minutes to drain its queue).
-      else setTimeout(resolve, 15_000).unref();
-    };
-    tick();
-  });
+  await send(total);
   const timeouts = total - lat.length - errors;
   for (let i = 0; i < timeouts; i++) lat.push(Number.POSITIVE_INFINITY);
   const wall = (performance.now() - t0) / 1000;
@@ -355,7 +366,7 @@ export async function benchListCpu() {
     await drained();
     // BENCH_LIST_OPEN_LOOP=0 measures the CPU per page only (e.g. to compare two checkouts back to back).
     if (process.env.BENCH_LIST_OPEN_LOOP !== '0') {
-      open.push(await openLoop(server, url, page, tokens.admin, 400, 5));
+      open.push(await openLoop(server, url, page, tokens.admin, 400, 10));
       console.log(JSON.stringify(open.at(-1)));
       let crossing: number | null = null;
       for (const rate of [25, 50, 100, 150, 200, 300, 500, 600, 800, 1000]) {
