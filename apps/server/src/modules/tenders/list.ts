@@ -9,7 +9,7 @@ import {
   type Tender,
   tallinnDayStart,
 } from '@portal/shared';
-import { and, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { groups, tenderCounts, tenderSupplierCounts, tenders, warehouses } from '../../db/schema/index.ts';
@@ -17,6 +17,7 @@ import { isSupplier } from '../../lib/auth.ts';
 import { boolQuery, type ListSpec, listQuery, orderBy, type Paged, searchWhere } from '../../lib/list.ts';
 import { queryPrepared } from '../../lib/sql.ts';
 import { tenderVisibleWhere, type Viewer } from './access.ts';
+import { exportDataOrNull } from './exportData.ts';
 import { creator, type TenderCommentRow, type TenderRow, tenderObjects } from './serialize.ts';
 
 const idList = z
@@ -285,4 +286,26 @@ export async function listTenders(
   const total = result[0]?.total;
   const count = total == null ? offset + rows.length : Number(total);
   return { results: toTenders(viewer, rows), pages: Math.max(1, Math.ceil(count / pageSize)), count };
+}
+
+/**
+ * One tender for a viewer (null when it does not exist or the viewer may not see it): the list's row with its
+ * counters and comments in one prepared statement (a query text per kind of viewer, the id a parameter).
+ */
+export async function loadTender(
+  db: Db,
+  viewer: Viewer,
+  id: number,
+  opts: { exportData?: boolean } = {},
+): Promise<Tender | null> {
+  const from = fromTenders(viewer.supplierId);
+  const where = and(eq(tenders.id, id), tenderVisibleWhere(viewer.user));
+  const rows = await queryPrepared<ListRow>(
+    db,
+    sql`select ${tenderColumns(viewer)} ${from} ${tenderComments(viewer, sql`select ${id}::int`)} where ${where}`,
+  );
+  if (!rows.length) return null;
+  const [t] = toTenders(viewer, rows);
+  if (opts.exportData) t.export_data = await exportDataOrNull(db, id, viewer.user);
+  return t;
 }
