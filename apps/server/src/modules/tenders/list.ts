@@ -205,7 +205,7 @@ function statusPageIds(
   return sql`select id from (${sql.join(branches, sql` union all `)}) merged order by ${sql.join(outer, sql`, `)} limit ${p.limit} offset ${p.offset}`;
 }
 
-type ListRow = TenderRow & {
+export type ListRow = TenderRow & {
   comments:
     | {
         id: number;
@@ -220,7 +220,7 @@ type ListRow = TenderRow & {
 };
 
 /** The rows' API objects, their comments taken from each row's JSON. */
-function toTenders(viewer: Viewer, rows: ListRow[]) {
+export function toTenders(viewer: Viewer, rows: ListRow[]) {
   const comments: TenderCommentRow[] = [];
   for (const r of rows)
     for (const c of r.comments ?? [])
@@ -298,14 +298,18 @@ export async function loadTender(
   id: number,
   opts: { exportData?: boolean } = {},
 ): Promise<Tender | null> {
-  const from = fromTenders(viewer.supplierId);
   const where = and(eq(tenders.id, id), tenderVisibleWhere(viewer.user));
-  const rows = await queryPrepared<ListRow>(
-    db,
-    sql`select ${tenderColumns(viewer)} ${from} ${tenderComments(viewer, sql`select ${id}::int`)} where ${where}`,
-  );
+  const rows = await queryPrepared<ListRow>(db, sql`select ${tenderRowSql(viewer, id)} where ${where}`);
   if (!rows.length) return null;
   const [t] = toTenders(viewer, rows);
   if (opts.exportData) t.export_data = await exportDataOrNull(db, id, viewer.user);
   return t;
+}
+
+/**
+ * `columns from …` of one tender's row as the list and the tender read give it to a viewer (with its comments), for a
+ * statement to add its `where`; `toTenders` turns the rows into API objects.
+ */
+export function tenderRowSql(viewer: Viewer, id: number): SQL {
+  return sql`${tenderColumns(viewer)} ${fromTenders(viewer.supplierId)} ${tenderComments(viewer, sql`select ${id}::int`)}`;
 }

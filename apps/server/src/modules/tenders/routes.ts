@@ -238,8 +238,8 @@ export default async function routes(app: ZApp) {
     },
     async (request) => {
       const viewer = await viewerOf(app.db, currentUser(request));
-      await submitOffer(app.db, viewer, request.params.id, request.body);
-      return reload(request, request.params.id, viewer);
+      const answer = await submitOffer(app.db, viewer, request.params.id, request.body);
+      return answer ?? reload(request, request.params.id, viewer);
     },
   );
 
