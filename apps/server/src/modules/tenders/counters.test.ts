@@ -182,6 +182,66 @@ describe('tender counters', () => {
     expect(await listRow(t.id, 'admin')).toMatchObject({ proposals_count: 3 });
   });
 
+  it('keep the first and last offer time exact when the lines holding them are deleted, kept or sent back', async () => {
+    // Migration 0008: a delete recounts a company's times only when a deleted line held one of them.
+    const t = await buildTender(ctx, 'ACTIVE', { lines: 3 });
+    const [a, b, c] = t.lines;
+    const p = t.producers[0];
+    let res = await offer(ctx, 'supplier', t.id, [
+      { detail: a, offers: [offerLine(p, '5')] },
+      { detail: b, offers: [offerLine(p, '6')] },
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    await expectExact('offer of two lines');
+    await advance(ctx, 60);
+    res = await ctx.as('supplier', {
+      method: 'PATCH',
+      url: `/api/details/${c}/add_proposal/`,
+      payload: offerLine(p, '7'),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await expectExact('a later line added (the last time moves)');
+    const mine = async () =>
+      new Map(
+        (await getLines(ctx, t.id, 'supplier')).flatMap((l) =>
+          l.proposals.map((x) => [l.id, x.id as number]),
+        ),
+      );
+    let ids = await mine();
+    // One of the two lines with the first time goes: the other one still holds it.
+    res = await ctx.as('supplier', { method: 'DELETE', url: `/api/proposals/${ids.get(a)}/` });
+    expect(res.statusCode, res.body).toBe(204);
+    await expectExact('a line with the first time deleted, another one keeps it');
+    await advance(ctx, 60);
+    res = await ctx.as('supplier', {
+      method: 'PATCH',
+      url: `/api/proposals/${ids.get(b)}/`,
+      payload: { price: '5.5' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await expectExact('the first line changed (it holds both times now)');
+    // The line in the middle goes: neither time moves.
+    res = await ctx.as('supplier', { method: 'DELETE', url: `/api/proposals/${ids.get(c)}/` });
+    expect(res.statusCode, res.body).toBe(204);
+    await expectExact('a line holding neither time deleted');
+    await advance(ctx, 60);
+    ids = await mine();
+    // Sent back with its id (it keeps its first time) beside a new line, then without ids.
+    res = await offer(ctx, 'supplier', t.id, [
+      { detail: b, offers: [offerLine(p, '5.25', { id: ids.get(b) })] },
+      { detail: c, offers: [offerLine(p, '8')] },
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    await expectExact('offer resent keeping a line');
+    await advance(ctx, 60);
+    res = await offer(ctx, 'supplier', t.id, [{ detail: a, offers: [offerLine(p, '4')] }]);
+    expect(res.statusCode, res.body).toBe(200);
+    await expectExact('offer replaced by a new line');
+    res = await ctx.as('supplier', { method: 'DELETE', url: `/api/tenders/${t.id}/offer/` });
+    expect(res.statusCode, res.body).toBeLessThan(300);
+    await expectExact('offer withdrawn');
+  });
+
   it('stay exact when two companies send and resend their offers at the same time', async () => {
     const t = await buildTender(ctx, 'ACTIVE', { lines: 4 });
     const send = (role: 'supplier' | 'supplier2', producer: number, price: string, lines: number) =>

@@ -9,7 +9,7 @@ import {
   type Tender,
   tallinnDayStart,
 } from '@portal/shared';
-import { and, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { groups, tenderCounts, tenderSupplierCounts, tenders, warehouses } from '../../db/schema/index.ts';
@@ -17,6 +17,7 @@ import { isSupplier } from '../../lib/auth.ts';
 import { boolQuery, type ListSpec, listQuery, orderBy, type Paged, searchWhere } from '../../lib/list.ts';
 import { queryPrepared } from '../../lib/sql.ts';
 import { tenderVisibleWhere, type Viewer } from './access.ts';
+import { exportDataOrNull } from './exportData.ts';
 import { creator, type TenderCommentRow, type TenderRow, tenderObjects } from './serialize.ts';
 
 const idList = z
@@ -205,7 +206,7 @@ function statusPageIds(
   return sql`select id from (${sql.join(branches, sql` union all `)}) merged order by ${sql.join(outer, sql`, `)} limit ${p.limit} offset ${p.offset}`;
 }
 
-type ListRow = TenderRow & {
+export type ListRow = TenderRow & {
   comments:
     | {
         id: number;
@@ -220,7 +221,7 @@ type ListRow = TenderRow & {
 };
 
 /** The rows' API objects, their comments taken from each row's JSON. */
-function toTenders(viewer: Viewer, rows: ListRow[]) {
+export function toTenders(viewer: Viewer, rows: ListRow[]) {
   const comments: TenderCommentRow[] = [];
   for (const r of rows)
     for (const c of r.comments ?? [])
@@ -286,4 +287,30 @@ export async function listTenders(
   const total = result[0]?.total;
   const count = total == null ? offset + rows.length : Number(total);
   return { results: toTenders(viewer, rows), pages: Math.max(1, Math.ceil(count / pageSize)), count };
+}
+
+/**
+ * One tender for a viewer (null when it does not exist or the viewer may not see it): the list's row with its
+ * counters and comments in one prepared statement (a query text per kind of viewer, the id a parameter).
+ */
+export async function loadTender(
+  db: Db,
+  viewer: Viewer,
+  id: number,
+  opts: { exportData?: boolean } = {},
+): Promise<Tender | null> {
+  const where = and(eq(tenders.id, id), tenderVisibleWhere(viewer.user));
+  const rows = await queryPrepared<ListRow>(db, sql`select ${tenderRowSql(viewer, id)} where ${where}`);
+  if (!rows.length) return null;
+  const [t] = toTenders(viewer, rows);
+  if (opts.exportData) t.export_data = await exportDataOrNull(db, id, viewer.user);
+  return t;
+}
+
+/**
+ * `columns from …` of one tender's row as the list and the tender read give it to a viewer (with its comments), for a
+ * statement to add its `where`; `toTenders` turns the rows into API objects.
+ */
+export function tenderRowSql(viewer: Viewer, id: number): SQL {
+  return sql`${tenderColumns(viewer)} ${fromTenders(viewer.supplierId)} ${tenderComments(viewer, sql`select ${id}::int`)}`;
 }

@@ -159,4 +159,56 @@ describe('offer set', () => {
     );
     expect(row.product_code).toBe('AB\ufffdC');
   });
+  it('answers with the tender as a read right after it gives it (counts, offer times, agreed, comments)', async () => {
+    // The answer is read in the offer's own statement (offers.ts submitOffer), not after the commit.
+    const t = await buildTender(ctx, 'ACTIVE', { lines: 3 });
+    const read = async () => {
+      const res = await ctx.as('supplier', { method: 'GET', url: `/api/tenders/${t.id}/` });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    const same = async (res: { statusCode: number; body: string; json: () => unknown }, step: string) => {
+      expect(res.statusCode, res.body).toBe(200);
+      const { server_time: _a, ...answer } = res.json() as Record<string, unknown>;
+      const { server_time: _b, ...after } = await read();
+      expect(answer, step).toEqual(after);
+      return answer;
+    };
+    const before = await read();
+    await advance(ctx, 60);
+    const p = t.producers[0];
+    const lines = [
+      { detail: t.lines[0], offers: [offerLine(p, '5'), offerLine(t.producers[1], '5.5')] },
+      { detail: t.lines[1], offers: [offerLine(p, '6')] },
+    ];
+    let answer = await same(await offer(ctx, 'supplier', t.id, lines), 'offer replaced');
+    expect(answer).toMatchObject({ agreed: true, proposals_count: 3, company_proposals: 3 });
+    expect(answer.proposal_created).not.toEqual(before.proposal_created);
+    await advance(ctx, 60);
+    // With a comment (written after the offer's statement), then the same comment again, then fewer lines.
+    answer = await same(
+      await offer(ctx, 'supplier', t.id, lines, { comment: 'Delivery in two parts' }),
+      'offer with a comment',
+    );
+    expect(answer.comments_options).toMatchObject([{ content: 'Delivery in two parts' }]);
+    answer = await same(
+      await offer(ctx, 'supplier', t.id, lines, { comment: ' Delivery in two parts ' }),
+      'offer with the same comment (nothing to write)',
+    );
+    expect(answer.comments_options).toMatchObject([{ content: 'Delivery in two parts' }]);
+    await advance(ctx, 60);
+    answer = await same(await offer(ctx, 'supplier', t.id, lines.slice(1)), 'smaller offer, comment kept');
+    expect(answer).toMatchObject({ proposals_count: 1 });
+    expect(answer.comments_options).toMatchObject([{ content: 'Delivery in two parts' }]);
+    answer = await same(
+      await offer(ctx, 'supplier', t.id, lines, { comment: '' }),
+      'offer with a blank comment (deleted)',
+    );
+    expect(answer.comments_options).toEqual([]);
+    answer = await same(
+      await offer(ctx, 'supplier', t.id, lines, { comment: '' }),
+      'offer with a blank comment again (nothing to delete)',
+    );
+    expect(answer.comments_options).toEqual([]);
+  });
 });

@@ -8,6 +8,7 @@ import {
   type OfferWrite,
   type ProposalWrite,
   sumDecimals,
+  type Tender,
   type TenderStatus,
   toScaled,
   validateOffer,
@@ -40,6 +41,7 @@ import {
   tenderOfDetail,
   wrongState,
 } from './core.ts';
+import { type ListRow, tenderRowSql, toTenders } from './list.ts';
 import { needSql } from './serialize.ts';
 
 // ---------- supplier: flags, comment, offer ----------
@@ -195,15 +197,22 @@ type OfferRead = {
  * POST /tenders/{id}/offer/: replaces the company's whole proposal set in one transaction. Two statements between
  * begin and commit: one takes the company's lock and the tender's share lock and reads what validation needs (the
  * tender's lines, their blacklists, the offered producers); one deletes the company's proposals, inserts the new
- * set, writes their audit rows and records AGREED.
+ * set, writes their audit rows and records AGREED, and reads the tender's row for the answer. Returns the answer (the
+ * tender as GET /tenders/{id}/ gives it after the commit), or null when the request changes the company's comment
+ * (written by later statements: the caller reads the tender then).
  */
-export async function submitOffer(db: Db, viewer: Viewer, tenderId: number, body: OfferWrite) {
+export async function submitOffer(
+  db: Db,
+  viewer: Viewer,
+  tenderId: number,
+  body: OfferWrite,
+): Promise<Tender | null> {
   const sup = supplierOf(viewer);
   requireTender(actorOf(viewer), 'offer', { status: 'ACTIVE' });
   const offeredProducers = [
     ...new Set(body.lines.flatMap((l) => l.offers.map((o) => o.producer).filter((p) => p != null))),
   ];
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     // The company's lock is taken before the statement that reads the tender (a statement's snapshot is taken when
     // it starts, so the rows of a transaction that held the lock before us are visible to every later statement).
     // The tender row is share-locked: its status (and so the deadline check) cannot change until we commit.
@@ -284,7 +293,14 @@ export async function submitOffer(db: Db, viewer: Viewer, tenderId: number, body
     // One statement: the old set deleted (the insert waits for it through its one-time filter, so a line sent
     // again with the same producer never meets its old row in the unique index), the new one inserted, the audit
     // rows (created/changed per new proposal in the order sent, then deleted per old one not sent back) and AGREED.
-    await queryRowsNamed(
+    const [after] = await queryRowsNamed<
+      ListRow & {
+        written: number;
+        writtenFirst: Date | null;
+        writtenLast: Date | null;
+        companyComment: { id: number; content: string } | null;
+      }
+    >(
       tx,
       sql`with input as (
           select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as i(ord int, detail_id int, producer_id int,
@@ -302,7 +318,7 @@ export async function submitOffer(db: Db, viewer: Viewer, tenderId: number, body
           from input i left join del d on d.id = i.prev_id and d.detail_id = i.detail_id
           where (select count(*) from del) >= 0
           order by i.ord
-          returning id, detail_id, producer_id),
+          returning id, detail_id, producer_id, created, updated),
         audit as (
           insert into history (entity, entity_id, tender_id, action, user_id, user_name, data, created)
           select 'proposal', a.id, ${tenderId}, a.action, ${viewer.user.id}, ${userName}, a.data, ${stamp}::timestamptz
@@ -321,9 +337,36 @@ export async function submitOffer(db: Db, viewer: Viewer, tenderId: number, body
           insert into tender_logs (tender_id, supplier_id, user_id, action, created)
           values (${tenderId}, ${sup}, ${viewer.user.id}, 'AGREED', ${stamp}::timestamptz)
           on conflict do nothing)
-        select 1`,
+        select r.*, (select count(*)::int from ins) as "written", (select min(created) from ins) as "writtenFirst",
+          (select max(updated) from ins) as "writtenLast",
+          (select json_build_object('id', c.id, 'content', c.content) from comments c
+            where c.tender_id = ${tenderId} and c.detail_id is null and c.kind = 'TENDER' and c.supplier_id = ${sup}
+            order by c.id limit 1) as "companyComment"
+        from (select ${tenderRowSql(viewer, tenderId)} where tenders.id = ${tenderId}) r`,
     );
-    if (body.comment !== undefined) await setCompanyTenderComment(tx, viewer, tenderId, body.comment, at);
+    const { written, writtenFirst, writtenLast, companyComment, ...row } = after;
+    // The company's comment (the one setCompanyComment replaces): when the request changes it, it is written now and
+    // the caller reads the tender after the commit; an unchanged one (the form always sends it) writes nothing.
+    if (body.comment !== undefined) {
+      const text = clean(body.comment).trim();
+      if (text ? companyComment?.content !== text : companyComment != null) {
+        await setCompanyTenderComment(tx, viewer, tenderId, body.comment, at);
+        return null;
+      }
+    }
+    // The statement's snapshot is the one before its writes: what they change in the row is known from them. The
+    // company's counters hold exactly the set just written (its offers are one transaction at a time), the tender is
+    // ACTIVE (no winners shown), and AGREED is recorded.
+    const own = viewer.seesCompanyOffers;
+    return toTenders(viewer, [
+      {
+        ...row,
+        proposalsCount: own ? written : 0,
+        proposalCreated: own && written ? writtenFirst : null,
+        proposalUpdated: own && written ? writtenLast : null,
+        agreed: true,
+      },
+    ])[0];
   });
 }
 

@@ -14,12 +14,11 @@ import { ADMIN, BUYERS, currentUser, EVERYONE } from '../../lib/auth.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { ZApp } from '../../lib/http.ts';
 import { boolQuery, idParams, paged } from '../../lib/list.ts';
-import { tenderVisibleWhere, type Viewer, viewerOf } from './access.ts';
+import { type Viewer, viewerOf } from './access.ts';
 import { addTenderComment, changeComment, createComment } from './comments.ts';
 import { createTender } from './form.ts';
-import { listTenders, tenderListQuery } from './list.ts';
+import { listTenders, loadTender, tenderListQuery } from './list.ts';
 import { addLog, cancelOffer, removeLog, submitOffer } from './offers.ts';
-import { loadTender } from './serialize.ts';
 import { removeTender, reopenTender, updateTender } from './transitions.ts';
 
 const SUPPLIER = ['SUPPLIER'] as const;
@@ -68,7 +67,7 @@ export default async function routes(app: ZApp) {
     async (request) => {
       const user = currentUser(request);
       const viewer = await viewerOf(app.db, user);
-      const t = await loadTender(app.db, viewer, request.params.id, tenderVisibleWhere(user), {
+      const t = await loadTender(app.db, viewer, request.params.id, {
         exportData: request.query.export_data,
       });
       if (!t) throw notFound();
@@ -95,12 +94,7 @@ export default async function routes(app: ZApp) {
 
   const reload = async (request: FastifyRequest, id: number, viewer?: Viewer) => {
     const user = currentUser(request);
-    const t = await loadTender(
-      app.db,
-      viewer ?? (await viewerOf(app.db, user)),
-      id,
-      tenderVisibleWhere(user),
-    );
+    const t = await loadTender(app.db, viewer ?? (await viewerOf(app.db, user)), id);
     if (!t) throw notFound();
     return t;
   };
@@ -244,8 +238,8 @@ export default async function routes(app: ZApp) {
     },
     async (request) => {
       const viewer = await viewerOf(app.db, currentUser(request));
-      await submitOffer(app.db, viewer, request.params.id, request.body);
-      return reload(request, request.params.id, viewer);
+      const answer = await submitOffer(app.db, viewer, request.params.id, request.body);
+      return answer ?? reload(request, request.params.id, viewer);
     },
   );
 

@@ -44,9 +44,7 @@ import {
   winners,
 } from '../../db/schema/index.ts';
 import { now } from '../../lib/clock.ts';
-import { statementName } from '../../lib/sql.ts';
 import { actorOf, isSealed, sealedForBuyers, type Viewer } from './access.ts';
-import { exportDataOrNull } from './exportData.ts';
 
 // ---------- helpers ----------
 
@@ -165,35 +163,6 @@ export function tenderSelect(db: Db, viewer: Viewer) {
 
 export type TenderRow = Awaited<ReturnType<ReturnType<typeof tenderSelect>['execute']>>[number];
 
-/** Turns tender rows into API objects (comments loaded in one query for the whole page). */
-export async function serializeTenders(db: Db, viewer: Viewer, rows: TenderRow[]): Promise<Tender[]> {
-  if (!rows.length) return [];
-  const ids = rows.map((r) => r.id);
-  const sup = viewer.supplierId;
-  const commentRows = await db
-    .select({
-      id: comments.id,
-      kind: comments.kind,
-      tenderId: comments.tenderId,
-      supplierId: comments.supplierId,
-      supplierName: suppliers.name,
-      content: comments.content,
-      created: comments.created,
-    })
-    .from(comments)
-    .leftJoin(suppliers, eq(suppliers.id, comments.supplierId))
-    .where(
-      and(
-        inArray(comments.tenderId, ids),
-        sup == null
-          ? inArray(comments.kind, ['TENDER', 'APPROVER'])
-          : and(eq(comments.kind, 'TENDER'), eq(comments.supplierId, sup)),
-      ),
-    )
-    .orderBy(comments.id);
-  return tenderObjects(viewer, rows, commentRows);
-}
-
 /** A tender's comment as the list and the tender read load it (the viewer's kinds only). */
 export interface TenderCommentRow {
   id: number;
@@ -273,23 +242,6 @@ export function tenderObjects(viewer: Viewer, rows: TenderRow[], commentRows: Te
       }),
     };
   });
-}
-
-/** One tender for a viewer (null when it does not exist or the viewer may not see it). */
-export async function loadTender(
-  db: Db,
-  viewer: Viewer,
-  id: number,
-  visible: SQL | undefined,
-  opts: { exportData?: boolean } = {},
-): Promise<Tender | null> {
-  // A named statement: planning this many joins costs several times more than running it by the primary key.
-  const query = tenderSelect(db, viewer).where(and(eq(tenders.id, id), visible));
-  const rows = await query.prepare(statementName(query.toSQL().sql)).execute();
-  if (!rows.length) return null;
-  const [t] = await serializeTenders(db, viewer, rows);
-  if (opts.exportData) t.export_data = await exportDataOrNull(db, id, viewer.user);
-  return t;
 }
 
 // ---------- tender lines ----------
