@@ -133,7 +133,6 @@ export const proposals = pgTable(
     ...stamps,
   },
   (t) => [
-    index('proposals_detail_idx').on(t.detailId),
     index('proposals_tender_supplier_idx').on(t.tenderId, t.supplierId),
     uniqueIndex('proposals_no_dup_producer').on(t.detailId, t.supplierId, t.producerId),
     check('proposals_price_ck', sql`${t.price} >= 0.0001`),
