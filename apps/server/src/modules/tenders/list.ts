@@ -58,7 +58,7 @@ const listSpecFor = (viewer: Viewer): ListSpec => {
       finish: tenders.finish,
       // The lifecycle order, not the code's alphabet.
       status: sql`(case ${tenders.status} when 'DRAFT' then 1 when 'WAITING' then 2 when 'ACTIVE' then 3 when 'FINISHED' then 4 when 'CHOOSING' then 5 when 'ORDERED' then 6 when 'CANCELED' then 7 when 'FAILED' then 8 else 9 end)`,
-      // The counters the row shows (tenderSelect joins them), so ordering by a count is a join column too.
+      // The counters the row shows (the row query joins them), so ordering by a count is a join column too.
       details_count: sql`coalesce(${tenderCounts.details}, 0)`,
       proposals_count: blind
         ? sql`(select 0)`
@@ -119,7 +119,7 @@ function fromTenders(sup: number | null): SQL {
 }
 
 /**
- * A row's columns, named as `TenderRow` (serialize.ts `tenderSelect`, the same counts and the same rules: a
+ * A row's columns, named as `TenderRow` (serialize.ts; the same counts and the same rules everywhere: a
  * supplier's counts are its own company's, a PLAIN employee without sharing gets none, winners only once ORDERED),
  * and the row's comments the viewer may read as JSON (buyers: tender and approver comments; a supplier: its own).
  */

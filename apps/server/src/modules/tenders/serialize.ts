@@ -16,7 +16,7 @@ import {
   type WinnerEntry,
   type WinnerReason,
 } from '@portal/shared';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import {
@@ -25,7 +25,6 @@ import {
   comments,
   details,
   files,
-  groups,
   history,
   partCodes,
   partFiles,
@@ -34,9 +33,6 @@ import {
   producers,
   proposals,
   suppliers,
-  tenderCounts,
-  tenderLogs,
-  tenderSupplierCounts,
   tenders,
   units,
   users,
@@ -65,103 +61,44 @@ export const needSql = sql<string>`coalesce(${details.qty}, greatest(0, ${detail
 // ---------- tenders ----------
 
 export const creator = alias(users, 'creator');
-const approver = alias(users, 'approver');
-
-const watchedLog = alias(tenderLogs, 'watched_log');
-const agreedLog = alias(tenderLogs, 'agreed_log');
 
 /**
- * The tender select for a viewer; `paginate` adds where/order/limit. The counts come from the counter tables
- * (migration 0005_tender_counters, exact: kept by triggers in the writing transaction) joined one row per tender,
- * so a page costs index lookups instead of counting lines and offers per row.
+ * A tender's row as the list and the tender read select it (list.ts `tenderColumns`): the counts come from the
+ * counter tables (migration 0005_tender_counters, exact: kept by triggers in the writing transaction), a
+ * supplier's are its own company's.
  */
-export function tenderSelect(db: Db, viewer: Viewer) {
-  const sup = viewer.supplierId;
-  const own = viewer.seesCompanyOffers && sup != null;
-  const proposalsCount: SQL<number> =
-    sup == null
-      ? sql`coalesce(${tenderCounts.proposals}, 0)`
-      : own
-        ? sql`coalesce(${tenderSupplierCounts.proposals}, 0)`
-        : sql`0`;
-  // A supplier learns of its winners only once the tender is ORDERED (not while CHOOSING, nor after a reopen).
-  const winnersCount: SQL<number> =
-    sup == null
-      ? sql`coalesce(${tenderCounts.winners}, 0)`
-      : own
-        ? sql`(case when ${tenders.status} = 'ORDERED' then coalesce(${tenderSupplierCounts.winners}, 0) else 0 end)`
-        : sql`0`;
-  const supplierOnly = <T>(expr: SQL<T>, empty: SQL<T>) => (sup == null ? empty : expr);
-  const q = db
-    .select({
-      id: tenders.id,
-      tenderCode: tenders.tenderCode,
-      start: tenders.start,
-      finish: tenders.finish,
-      status: tenders.status,
-      warehouseId: tenders.warehouseId,
-      warehouseName: warehouses.name,
-      warehouseAddress: warehouses.address,
-      groupId: tenders.groupId,
-      groupName: groups.name,
-      additionalInfo: tenders.additionalInfo,
-      creatorFirst: creator.firstName,
-      creatorLast: creator.lastName,
-      approverFirst: approver.firstName,
-      approverLast: approver.lastName,
-      approved: tenders.approved,
-      bcId: tenders.bcId,
-      created: tenders.created,
-      updated: tenders.updated,
-      detailsCount: sql<number>`coalesce(${tenderCounts.details}, 0)`.mapWith(Number),
-      proposalsCount: proposalsCount.mapWith(Number),
-      winnersCount: winnersCount.mapWith(Number),
-      failedBc: (sup == null ? sql<number>`coalesce(${tenderCounts.failedBc}, 0)` : sql<number>`0`).mapWith(
-        Number,
-      ),
-      proposalCreated: supplierOnly(
-        own ? sql<unknown>`${tenderSupplierCounts.firstCreated}` : sql`null`,
-        sql`null`,
-      ),
-      proposalUpdated: supplierOnly(
-        own ? sql<unknown>`${tenderSupplierCounts.lastUpdated}` : sql`null`,
-        sql`null`,
-      ),
-      watchedDate: supplierOnly(sql<unknown>`${watchedLog.created}`, sql`null`),
-      agreed: supplierOnly(sql<boolean>`(${agreedLog.id} is not null)`, sql`false`).mapWith(Boolean),
-      isWinner: supplierOnly(
-        sql<boolean>`(${tenders.status} = 'ORDERED' and coalesce(${tenderSupplierCounts.winners}, 0) > 0)`,
-        sql`false`,
-      ).mapWith(Boolean),
-    })
-    .from(tenders)
-    .innerJoin(warehouses, eq(warehouses.id, tenders.warehouseId))
-    .innerJoin(groups, eq(groups.id, tenders.groupId))
-    .leftJoin(creator, eq(creator.id, tenders.creatorId))
-    .leftJoin(approver, eq(approver.id, tenders.approverId))
-    .leftJoin(tenderCounts, eq(tenderCounts.tenderId, tenders.id))
-    .$dynamic();
-  if (sup == null) return q;
-  return q
-    .leftJoin(
-      tenderSupplierCounts,
-      and(eq(tenderSupplierCounts.tenderId, tenders.id), eq(tenderSupplierCounts.supplierId, sup)),
-    )
-    .leftJoin(
-      watchedLog,
-      and(
-        eq(watchedLog.tenderId, tenders.id),
-        eq(watchedLog.supplierId, sup),
-        eq(watchedLog.action, 'WATCHED'),
-      ),
-    )
-    .leftJoin(
-      agreedLog,
-      and(eq(agreedLog.tenderId, tenders.id), eq(agreedLog.supplierId, sup), eq(agreedLog.action, 'AGREED')),
-    );
-}
-
-export type TenderRow = Awaited<ReturnType<ReturnType<typeof tenderSelect>['execute']>>[number];
+export type TenderRow = Pick<
+  typeof tenders.$inferSelect,
+  | 'id'
+  | 'tenderCode'
+  | 'start'
+  | 'finish'
+  | 'status'
+  | 'warehouseId'
+  | 'groupId'
+  | 'additionalInfo'
+  | 'approved'
+  | 'bcId'
+  | 'created'
+  | 'updated'
+> & {
+  warehouseName: string;
+  warehouseAddress: (typeof warehouses.$inferSelect)['address'];
+  groupName: string;
+  creatorFirst: string | null;
+  creatorLast: string | null;
+  approverFirst: string | null;
+  approverLast: string | null;
+  detailsCount: number;
+  proposalsCount: number;
+  winnersCount: number;
+  failedBc: number;
+  proposalCreated: unknown;
+  proposalUpdated: unknown;
+  watchedDate: unknown;
+  agreed: boolean;
+  isWinner: boolean;
+};
 
 /** A tender's comment as the list and the tender read load it (the viewer's kinds only). */
 export interface TenderCommentRow {
