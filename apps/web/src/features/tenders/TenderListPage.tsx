@@ -10,6 +10,7 @@ import { SearchBox } from '../../components/SearchBox.tsx';
 import { SpreadsheetExport } from '../../components/SpreadsheetExport.tsx';
 import { useAuth } from '../../lib/auth.tsx';
 import { errorToast } from '../../lib/errorToast.ts';
+import { usePhone } from '../../lib/media.ts';
 import { useListState } from '../../lib/listState.ts';
 import { fetchTendersForExport, type Tender, useTenderList } from './api.ts';
 import { tenderColumns, tenderExportColumns } from './list/columns.tsx';
@@ -31,7 +32,8 @@ export default function TenderListPage() {
   // A tender reaching its end or start while the list is open is shown in its new state.
   useDeadlineRefresh(list.data?.results, list.dataUpdatedAt, list.refetch);
   const [selected, setSelected] = useState<Key[]>([]);
-  const columns = useMemo(() => tenderColumns(t, isSupplier), [t, isSupplier]);
+  const phone = usePhone();
+  const columns = useMemo(() => tenderColumns(t, isSupplier, phone), [t, isSupplier, phone]);
   const groups = user?.warehouse_groups_options ?? [];
 
   return (
