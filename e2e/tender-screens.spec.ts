@@ -360,7 +360,10 @@ test('the tender list on a phone: the drawer menu and the key columns; wider, th
   await expect(page.locator('.ant-table-row').first()).toBeVisible();
   // The filter, the search box and the table, top to bottom; no loading spinner left on the page.
   const top = (selector: string) =>
-    page.locator(selector).first().evaluate((el) => el.getBoundingClientRect().top);
+    page
+      .locator(selector)
+      .first()
+      .evaluate((el) => el.getBoundingClientRect().top);
   const filter = await top('.ant-collapse');
   const search = await top('.tender-toolbar');
   const table = await top('.resource-table');
