@@ -349,3 +349,38 @@ test('the tender list scrolls under the app bar: its header stays just below it 
   expect(Math.abs(seen.gap)).toBeLessThanOrEqual(1);
   await page.screenshot({ path: `${SHOTS}/list-scrolled-1366.png` });
 });
+
+test('the tender list on a phone: the drawer menu and the key columns; wider, the side menu and every column', async ({
+  page,
+  loginAs,
+}) => {
+  await loginAs('contractor');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/tenders');
+  await expect(page.locator('.ant-table-row').first()).toBeVisible();
+  // The filter, the search box and the table, top to bottom; no loading spinner left on the page.
+  const top = (selector: string) =>
+    page
+      .locator(selector)
+      .first()
+      .evaluate((el) => el.getBoundingClientRect().top);
+  const filter = await top('.ant-collapse');
+  const search = await top('.tender-toolbar');
+  const table = await top('.resource-table');
+  expect(filter).toBeLessThan(search);
+  expect(search).toBeLessThan(table);
+  await expect(page.locator('.page-loading')).toHaveCount(0);
+  for (const name of ['Kood', 'Lõpp', 'Staatus'])
+    await expect(page.getByRole('columnheader', { name, exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Algus', exact: true })).toHaveCount(0);
+  await expect(page.locator('.shell-sider')).toHaveCount(0);
+  await page.getByTestId('menu-toggle').click();
+  await expect(page.getByTestId('menu-drawer')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('menu-drawer')).toBeHidden();
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect(page.locator('.shell-sider')).toBeVisible();
+  for (const name of ['Algus', 'Osi', 'Looja', 'Sünkroon'])
+    await expect(page.getByRole('columnheader', { name, exact: true }).first()).toBeVisible();
+});

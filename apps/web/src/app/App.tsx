@@ -3,7 +3,7 @@
 // goes to /tenders; register, recover and reset show without the shell; a route with `groups` is refused to
 // other groups. Menu entries whose screens are not built yet lead to a "later release" page.
 import { Spin } from 'antd';
-import { type ComponentType, lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { type ComponentType, type ReactNode, Suspense, useDeferredValue, useEffect } from 'react';
 import { createBrowserRouter, Navigate, Route, RouterProvider, Routes, useLocation } from 'react-router';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
 import { session } from '../lib/api.ts';
@@ -12,14 +12,16 @@ import { isPublicPath } from '../lib/session.ts';
 import LoginPage from './LoginPage.tsx';
 import { menuLeaves } from './menu.tsx';
 import { ComingSoonPage, NoAccessPage, NotFoundPage } from './pages.tsx';
+import { preloadedLazy } from './preloadedLazy.ts';
 import { Providers, queryClient } from './providers.tsx';
 import { type AppRoute, appRoutes, preloadScreen, publicRoutes } from './routes.tsx';
 
 // The shell (menu, drawer, header) is a chunk of its own, loaded in parallel with the session check. The login
 // screen is in the entry (main.tsx shows it without the app when there is no session); the app shows it too when
 // the stored session could not be checked.
-const loadShell = () => import('./Shell.tsx').then((m) => ({ default: m.Shell }));
-const Shell = lazy(loadShell);
+const { component: Shell, load: loadShell } = preloadedLazy(() =>
+  import('./Shell.tsx').then((m) => ({ default: m.Shell })),
+);
 
 /**
  * Starts loading what the first screen needs at once, in parallel with the session check: with a session the
@@ -70,7 +72,9 @@ function Guard({ groups, children }: { groups?: Group[]; children: ReactNode }) 
 const page = (C: ComponentType) => <C />;
 
 function Root() {
-  const { user, loading } = useAuth();
+  // The session's answer renders the shell and the screen in a transition: in slices, rather than as one task
+  // (the query's update alone would render them synchronously).
+  const { user, loading } = useDeferredValue(useAuth());
   const location = useLocation();
   const isPublic = isPublicPath(location.pathname);
 

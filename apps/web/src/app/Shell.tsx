@@ -3,13 +3,14 @@
 // terms of use and the software version.
 import { LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
 import { SOFTWARE_VERSION } from '@portal/shared';
-import { Avatar, Button, Drawer, Flex, Grid, Layout, Menu, type MenuProps, Popover, Typography } from 'antd';
+import { Avatar, Button, Drawer, Flex, Layout, Menu, type MenuProps, Popover, Typography } from 'antd';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { LanguageSelect } from '../components/LanguageSelect.tsx';
 import { TermsModal } from '../components/TermsOfUse.tsx';
 import { useAuth } from '../lib/auth.tsx';
+import { usePhone } from '../lib/media.ts';
 import { defaultIcon, type MenuEntry, menuFor } from './menu.tsx';
 import { Logo } from './PublicLayout.tsx';
 import { TermsGate } from './terms.tsx';
@@ -73,8 +74,7 @@ export function Shell({ children }: { children: ReactNode }) {
   const [openKeys, setOpenKeys] = useState<string[]>(() => (active.parent ? [active.parent] : []));
 
   // On a phone the menu is a drawer, closed by default and closed again after choosing a page.
-  const screens = Grid.useBreakpoint();
-  const phone = screens.md === false;
+  const phone = usePhone();
   const [drawer, setDrawer] = useState(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new page closes the drawer
   useEffect(() => setDrawer(false), [pathname]);

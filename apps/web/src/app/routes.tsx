@@ -1,11 +1,12 @@
 // Every screen with its path (history mode, the spec's paths exactly) and who may open it.
 // The side menu is built from app/menu.tsx; a route here is guarded by `groups` as well.
 import type { QueryClient } from '@tanstack/react-query';
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import type { ComponentType, LazyExoticComponent } from 'react';
 import { matchPath } from 'react-router';
 import { prefetchTenderView } from '../features/tenders/viewQueries.ts';
 import type { Group } from '../lib/auth.tsx';
 import { PUBLIC_PATHS } from '../lib/session.ts';
+import { preloadedLazy } from './preloadedLazy.ts';
 
 type Loader = () => Promise<{ default: ComponentType }>;
 
@@ -20,8 +21,8 @@ export interface AppRoute {
   prefetch?: (client: QueryClient, params: Record<string, string | undefined>) => void;
 }
 
-/** A lazily loaded screen and its loader. */
-const screen = (load: Loader) => ({ component: lazy(load), load });
+/** A lazily loaded screen and its loader (once loaded, it renders without suspending). */
+const screen = (load: Loader) => preloadedLazy(load);
 
 const BUYERS: Group[] = ['ADMINISTRATOR', 'CONTRACTOR', 'MASTER'];
 const ADMIN_CONTRACTOR: Group[] = ['ADMINISTRATOR', 'CONTRACTOR'];

@@ -1,6 +1,7 @@
 // The app with a session (or on a public page): i18next with the chosen language, the global styles, the screen
 // of the path preloaded in parallel with the session check, then the router (App.tsx).
 import '../i18n/index.ts';
+import 'antd/dist/antd.css';
 import './app.css';
 import { startTransition } from 'react';
 import type { Root } from 'react-dom/client';

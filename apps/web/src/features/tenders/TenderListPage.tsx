@@ -11,6 +11,8 @@ import { SpreadsheetExport } from '../../components/SpreadsheetExport.tsx';
 import { useAuth } from '../../lib/auth.tsx';
 import { errorToast } from '../../lib/errorToast.ts';
 import { useListState } from '../../lib/listState.ts';
+import { usePhone } from '../../lib/media.ts';
+import { useStagedMount } from '../../lib/stagedMount.ts';
 import { fetchTendersForExport, type Tender, useTenderList } from './api.ts';
 import { tenderColumns, tenderExportColumns } from './list/columns.tsx';
 import { useDeadlineRefresh } from './list/deadlineRefresh.ts';
@@ -31,11 +33,15 @@ export default function TenderListPage() {
   // A tender reaching its end or start while the list is open is shown in its new state.
   useDeadlineRefresh(list.data?.results, list.dataUpdatedAt, list.refetch);
   const [selected, setSelected] = useState<Key[]>([]);
-  const columns = useMemo(() => tenderColumns(t, isSupplier), [t, isSupplier]);
+  const phone = usePhone();
+  const columns = useMemo(() => tenderColumns(t, isSupplier, phone), [t, isSupplier, phone]);
   const groups = user?.warehouse_groups_options ?? [];
+  // The head first, then the filter, then the toolbar and the table: three short commits instead of one long one.
+  // The list request starts with the first.
+  const stage = useStagedMount(2);
 
   return (
-    <div className="tender-page">
+    <div className={stage < 2 ? 'tender-page tender-page-mounting' : 'tender-page'}>
       <Flex justify="space-between" align="center" wrap gap={8} className="tender-page-head">
         <PageTitle>{t('tenders.title')}</PageTitle>
         {isBuyer && (
@@ -50,46 +56,56 @@ export default function TenderListPage() {
         )}
       </Flex>
 
-      <TenderFilters
-        filters={state.filters}
-        groups={groups}
-        showSync={!isSupplier}
-        onApply={(f) => {
-          setSelected([]);
-          state.setFilters(f);
-        }}
-        onReset={() => {
-          setSelected([]);
-          state.reset();
-        }}
-      />
+      {stage >= 1 && (
+        <TenderFilters
+          filters={state.filters}
+          groups={groups}
+          showSync={!isSupplier}
+          onApply={(f) => {
+            setSelected([]);
+            state.setFilters(f);
+          }}
+          onReset={() => {
+            setSelected([]);
+            state.reset();
+          }}
+        />
+      )}
 
-      <Flex justify="space-between" align="center" wrap gap={8} className="tender-toolbar">
-        <SearchBox value={state.search} onSearch={state.setSearch} placeholder={t('tenders.list.search')} />
-        {!isSupplier && (
-          <SpreadsheetExport
-            selected={selected}
-            labels={{
-              selected: t('tenders.list.export_selected', { count: selected.length }),
-              all: t('tenders.list.export_all'),
-            }}
-            columns={tenderExportColumns(t)}
-            rows={(ids) => fetchTendersForExport(state.query, ids)}
-            onError={errorToast}
+      {stage >= 2 && (
+        <>
+          <Flex justify="space-between" align="center" wrap gap={8} className="tender-toolbar">
+            <SearchBox
+              value={state.search}
+              onSearch={state.setSearch}
+              placeholder={t('tenders.list.search')}
+            />
+            {!isSupplier && (
+              <SpreadsheetExport
+                selected={selected}
+                labels={{
+                  selected: t('tenders.list.export_selected', { count: selected.length }),
+                  all: t('tenders.list.export_all'),
+                }}
+                columns={tenderExportColumns(t)}
+                rows={(ids) => fetchTendersForExport(state.query, ids)}
+                onError={errorToast}
+              />
+            )}
+          </Flex>
+
+          <ResourceTable<Tender>
+            state={state}
+            data={rows}
+            loading={list.isFetching}
+            columns={columns}
+            selected={isSupplier ? undefined : selected}
+            onSelect={isSupplier ? undefined : setSelected}
+            rowClassName={(r) => (r.watched ? 'tender-row-watched' : '')}
+            stickyHeader
           />
-        )}
-      </Flex>
-
-      <ResourceTable<Tender>
-        state={state}
-        data={rows}
-        loading={list.isFetching}
-        columns={columns}
-        selected={isSupplier ? undefined : selected}
-        onSelect={isSupplier ? undefined : setSelected}
-        rowClassName={(r) => (r.watched ? 'tender-row-watched' : '')}
-        stickyHeader
-      />
+        </>
+      )}
     </div>
   );
 }

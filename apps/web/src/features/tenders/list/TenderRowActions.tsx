@@ -63,11 +63,55 @@ function ConfirmAction(props: {
   );
 }
 
+/** Delete of an empty DRAFT; its hook is only called for the rows that show it. */
+function DeleteAction({ tender }: { tender: Tender }) {
+  const { t } = useTranslation();
+  const remove = useRemoveTender();
+  return (
+    <ConfirmAction
+      title={t('tenders.list.confirm.delete', { code: tender.tender_code })}
+      label={t('tenders.list.delete')}
+      icon={<DeleteOutlined />}
+      danger
+      testId={`delete-${tender.id}`}
+      onConfirm={() =>
+        remove(tender.id).then(
+          () => toast.success(t('tenders.toast.deleted')),
+          () => toast.error(t('errors.forbidden')),
+        )
+      }
+    />
+  );
+}
+
+/** The supplier's watch/unwatch toggle; its mutation is only made for the rows that show it. */
+function WatchAction({ tender }: { tender: Tender }) {
+  const { t } = useTranslation();
+  const log = useTenderLog();
+  return (
+    <ConfirmAction
+      title={t(tender.watched ? 'tenders.list.confirm.unwatch' : 'tenders.list.confirm.watch', {
+        code: tender.tender_code,
+      })}
+      label={t(tender.watched ? 'tenders.list.unwatch' : 'tenders.list.watch')}
+      icon={tender.watched ? <EyeOutlined style={{ color: '#0b5cab' }} /> : <EyeInvisibleOutlined />}
+      testId={`watch-${tender.id}`}
+      onConfirm={() =>
+        log
+          .mutateAsync({ id: tender.id, action: 'WATCHED', on: !tender.watched })
+          .then(() =>
+            toast.success(
+              t(tender.watched ? 'tenders.toast.tender_unwatched' : 'tenders.toast.tender_watched'),
+            ),
+          )
+      }
+    />
+  );
+}
+
 /** Each action shows only when the tender's `abilities` (the server's rule table) include it. */
 export const TenderRowActions = memo(function TenderRowActions({ tender }: { tender: Tender }) {
   const { t } = useTranslation();
-  const remove = useRemoveTender();
-  const log = useTenderLog();
   const get = (kind: TenderFileKind) => downloadTenderFile(tender.id, kind).catch(errorToast);
   return (
     <Space size={0}>
@@ -89,40 +133,8 @@ export const TenderRowActions = memo(function TenderRowActions({ tender }: { ten
           />
         </>
       )}
-      {canDelete(tender) && (
-        <ConfirmAction
-          title={t('tenders.list.confirm.delete', { code: tender.tender_code })}
-          label={t('tenders.list.delete')}
-          icon={<DeleteOutlined />}
-          danger
-          testId={`delete-${tender.id}`}
-          onConfirm={() =>
-            remove(tender.id).then(
-              () => toast.success(t('tenders.toast.deleted')),
-              () => toast.error(t('errors.forbidden')),
-            )
-          }
-        />
-      )}
-      {can(tender, 'watch') && (
-        <ConfirmAction
-          title={t(tender.watched ? 'tenders.list.confirm.unwatch' : 'tenders.list.confirm.watch', {
-            code: tender.tender_code,
-          })}
-          label={t(tender.watched ? 'tenders.list.unwatch' : 'tenders.list.watch')}
-          icon={tender.watched ? <EyeOutlined style={{ color: '#0b5cab' }} /> : <EyeInvisibleOutlined />}
-          testId={`watch-${tender.id}`}
-          onConfirm={() =>
-            log
-              .mutateAsync({ id: tender.id, action: 'WATCHED', on: !tender.watched })
-              .then(() =>
-                toast.success(
-                  t(tender.watched ? 'tenders.toast.tender_unwatched' : 'tenders.toast.tender_watched'),
-                ),
-              )
-          }
-        />
-      )}
+      {canDelete(tender) && <DeleteAction tender={tender} />}
+      {can(tender, 'watch') && <WatchAction tender={tender} />}
     </Space>
   );
 });

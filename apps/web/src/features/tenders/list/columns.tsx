@@ -53,7 +53,7 @@ function CreatedUpdated({ created, updated }: { created: string | null; updated:
 
 const num = (v: number) => <span className="num">{v}</span>;
 
-export function tenderColumns(t: TFunction, isSupplier: boolean): ResourceColumn<Tender>[] {
+export function tenderColumns(t: TFunction, isSupplier: boolean, phone: boolean): ResourceColumn<Tender>[] {
   const cols: (ResourceColumn<Tender> | false)[] = [
     {
       key: 'tender_code',
@@ -136,9 +136,7 @@ export function tenderColumns(t: TFunction, isSupplier: boolean): ResourceColumn
     },
   ];
   // A phone shows the key columns (code, end, status, actions); the others from a tablet's width on.
-  return cols
-    .filter((c): c is ResourceColumn<Tender> => !!c)
-    .map((c) => (PHONE_COLUMNS.includes(c.key) ? c : { ...c, responsive: ['md'] }));
+  return cols.filter((c): c is ResourceColumn<Tender> => !!c && (!phone || PHONE_COLUMNS.includes(c.key)));
 }
 const PHONE_COLUMNS = ['tender_code', 'finish', 'status', 'actions'];
 
