@@ -13,7 +13,7 @@ import {
   SyncOutlined,
 } from '@ant-design/icons';
 import { DETAIL_STATUSES, type DetailStatus } from '@portal/shared';
-import { Button, Flex, Grid, Select, Space, Tag, Tooltip } from 'antd';
+import { Button, Flex, Select, Space, Tag, Tooltip } from 'antd';
 import { type Key, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -27,6 +27,7 @@ import { useBcRetry, useBcSyncState } from '../../lib/bcSync.ts';
 import { exportXlsx } from '../../lib/exportXlsx.ts';
 import { fmtCreatedUpdated, fmtQty } from '../../lib/format.ts';
 import { useListState } from '../../lib/listState.ts';
+import { usePhone } from '../../lib/media.ts';
 import { useResourceList } from '../../lib/resource.ts';
 import { toast } from '../../lib/toast.ts';
 import {
@@ -48,7 +49,7 @@ export default function PreorderListPage() {
   const { hasGroup } = useAuth();
   const isAdmin = hasGroup('ADMINISTRATOR');
   const navigate = useNavigate();
-  const wide = Grid.useBreakpoint().md;
+  const wide = !usePhone();
   const state = useListState({ defaultOrdering: '-created' });
   const list = useResourceList<DetailLine>(DETAILS, state);
   const [selected, setSelected] = useState<Key[]>([]);

@@ -1,7 +1,7 @@
 // /tenders/{id}/history: the tender's full change history (tender, lines, offers, winners, comments, exports)
 // as a table of sentences in the reader's language: when, who, and what happened, with the names of parts,
 // suppliers and producers (named by the server) and values written the reader's way.
-import { Alert, Empty, Flex, Grid, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Alert, Empty, Flex, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -12,6 +12,7 @@ import { StatusBadge } from './view/TenderHeader.tsx';
 import { TenderNotFound } from './view/TenderNotFound.tsx';
 import { type HistoryEntry, useTenderHistory, useViewTender } from './viewApi.ts';
 import './view/view.css';
+import { usePhone } from '../../lib/media.ts';
 
 /** Until the tender is opened the server leaves every supplier's row out of the history (offers are sealed). */
 const OPENED = ['FINISHED', 'CHOOSING', 'ORDERED', 'FAILED'];
@@ -29,7 +30,7 @@ const ENTITY_COLORS: Record<string, string> = {
 export default function TenderHistoryPage() {
   const { t } = useTranslation();
   const lang = useLang();
-  const phone = !Grid.useBreakpoint().md;
+  const phone = usePhone();
   const { id } = useParams();
   const tenderQ = useViewTender(id);
   const historyQ = useTenderHistory(id);
