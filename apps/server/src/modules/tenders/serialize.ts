@@ -418,20 +418,16 @@ export async function serializeDetails(
         deliveryDate: proposals.deliveryDate,
         created: proposals.created,
         updated: proposals.updated,
-        // Each a subquery per offer line: only when the answer carries it (total_approved_qty is not in the view's
-        // shape; is_lowest is false for a supplier).
+        // A subquery per offer line: only when the answer carries it (total_approved_qty is not in the view's shape).
         approved: full
           ? sql<string | null>`(select sum(w.amount) from winners w where w.proposal_id = proposals.id)`
           : sql<string | null>`null`,
-        lowest: (buyer
-          ? sql<boolean>`proposals.price = (select min(p2.price) from proposals p2 where p2.detail_id = proposals.detail_id)`
-          : sql<boolean>`false`
-        ).mapWith(Boolean),
       })
       .from(proposals)
       .innerJoin(suppliers, eq(suppliers.id, proposals.supplierId))
       .innerJoin(producers, eq(producers.id, proposals.producerId))
       .where(and(inIds(proposals.detailId, ids), proposalFilter))
+      // By price within a line: the first offer of a line is its lowest (is_lowest below).
       .orderBy(proposals.detailId, proposals.price, proposals.id),
     db
       .select({
@@ -533,6 +529,8 @@ export async function serializeDetails(
     const lineStatus: DetailStatus =
       buyer || tenderStatus == null || FINAL_FOR_SUPPLIERS.includes(tenderStatus) ? r.status : 'WAITING';
     const props = propsByLine.get(r.id) ?? [];
+    // A buyer loads every offer of the line, ordered by price: the first has the lowest.
+    const lowest = buyer ? props[0]?.price : undefined;
     // Offer lines per company on this part (the proposal's `count`).
     const perCompany = new Map<number, number>();
     if (full) for (const p of props) perCompany.set(p.supplierId, (perCompany.get(p.supplierId) ?? 0) + 1);
@@ -567,7 +565,7 @@ export async function serializeDetails(
             additional_qty: dec(p.additionalQty),
             delivery_date: p.deliveryDate,
             // Whether an offer is the lowest tells a supplier about the others: buyers only.
-            is_lowest: buyer && p.lowest,
+            is_lowest: lowest !== undefined && compareDecimal(p.price, lowest) === 0,
           };
     const proposalsOut: ViewProposal[] | Proposal[] = full
       ? props.map(
