@@ -71,3 +71,30 @@ test('a buyer sees sealed placeholders and no supplier name or price on an ACTIV
   await expect(page.getByRole('button', { name: 'Tee pakkumine' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Tühista hange' })).toBeVisible();
 });
+
+test('opened by its address, the view asks for the profile, the tender and its lines once each, before its code has loaded', async ({
+  page,
+  request,
+  loginAs,
+}) => {
+  const { token } = await loginAs('supplier');
+  const tender = await activeTender(request, token);
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    const u = new URL(r.url());
+    if (u.pathname.startsWith('/api/') || /\/TenderViewPage-[^/]+\.js$/.test(u.pathname))
+      asked.push(u.pathname + u.search);
+  });
+  await page.goto(`/tenders/${tender.id}/view`);
+  await expect(page.locator('.offer-table .ant-table-row').first()).toBeVisible();
+  await expect(page.getByRole('textbox', { name: /^Hind km-ta \d$/ }).first()).toBeVisible();
+
+  const calls = (path: string) => asked.filter((a) => a.split('?')[0] === path);
+  expect(calls('/api/profile/')).toHaveLength(1);
+  expect(calls(`/api/tenders/${tender.id}/`)).toHaveLength(1);
+  // The lines in the view's shape, asked for once: the entry's request is the one the view's query used.
+  expect(calls('/api/details/')).toEqual([`/api/details/?tender=${tender.id}&page_size=0&fields=view`]);
+  const screenCode = asked.findIndex((a) => a.includes('/TenderViewPage-'));
+  expect(screenCode, 'the view screen code is loaded').toBeGreaterThanOrEqual(0);
+  expect(asked.indexOf(calls('/api/details/')[0]), 'the lines asked for first').toBeLessThan(screenCode);
+});

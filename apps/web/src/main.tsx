@@ -1,12 +1,13 @@
 // The entry: without a session (and off the public pages) only the login screen, plain React with its own
 // stylesheet and words; otherwise the app (start.tsx: i18next, antd, the router, React Query), loaded as a chunk
 // of its own. After a login the page is loaded again with the session, so the login's first load never carries
-// the app (BENCHMARKS.md "First load").
+// the app (BENCHMARKS.md "First load"). A deep link to a tender view asks for its data here, while the app's code
+// loads (the view's queries take those answers).
 import { defined } from '@portal/shared';
 import { createRoot } from 'react-dom/client';
 import LoginPage from './app/LoginPage.tsx';
 import { storedLanguage } from './i18n/language.ts';
-import { session } from './lib/api.ts';
+import { getEarly, session } from './lib/api.ts';
 import { isPublicPath, returnRoute } from './lib/session.ts';
 
 const root = createRoot(defined(document.getElementById('root'), 'the #root element'));
@@ -17,5 +18,13 @@ if (!session.token && !isPublicPath(pathname)) {
   document.documentElement.lang = storedLanguage();
   root.render(<LoginPage />);
 } else {
+  // A tender view's calls, exactly as its queries make them (features/tenders/viewQueries.ts), and the session's
+  // profile, which the view waits for too (lib/auth.tsx).
+  const view = session.token ? /^\/tenders\/(\d+)\/view\/?$/.exec(pathname)?.[1] : undefined;
+  if (view) {
+    getEarly('/profile/');
+    getEarly(`/tenders/${view}/`);
+    getEarly('/details/', { tender: view, page_size: 0, fields: 'view' });
+  }
   void import('./app/start.tsx').then((m) => m.startApp(root));
 }

@@ -95,6 +95,49 @@ export async function api<T = unknown>(
   return data as T;
 }
 
+/** An answer with the times its request was sent and its answer read (for the server clock's offset). */
+export interface Timed<T> {
+  data: T;
+  sent: number;
+  received: number;
+}
+
+const timedGet = <T>(path: string, opts: { query?: Query; signal?: AbortSignal }): Promise<Timed<T>> => {
+  const sent = Date.now();
+  return api<T>('GET', path, opts).then((data) => ({ data, sent, received: Date.now() }));
+};
+
+/**
+ * GET requests the entry starts before the app's code has loaded, when the path already tells which data the
+ * screen will ask for (a deep link to a tender view): the screen's query then takes that answer instead of asking
+ * again once its code has arrived. Each is taken once; one not taken within EARLY_KEEP_MS is left unused.
+ */
+const early = new Map<string, Promise<Timed<unknown>>>();
+const EARLY_KEEP_MS = 10_000;
+
+export function getEarly(path: string, query?: Query) {
+  const key = path + toQueryString(query);
+  const answer = timedGet(path, { query });
+  answer.catch(() => {}); // the screen's query sees a failure (and asks again)
+  early.set(key, answer);
+  setTimeout(() => early.get(key) === answer && early.delete(key), EARLY_KEEP_MS);
+}
+
+/**
+ * A GET answer: the early request for the same call when there is one (a failed one is asked again, so 401
+ * handling and errors are the usual ones), else a new request.
+ */
+export function getOnce<T>(
+  path: string,
+  opts: { query?: Query; signal?: AbortSignal } = {},
+): Promise<Timed<T>> {
+  const key = path + toQueryString(opts.query);
+  const started = early.get(key) as Promise<Timed<T>> | undefined;
+  early.delete(key);
+  const again = () => timedGet<T>(path, opts);
+  return started ? started.catch(again) : again();
+}
+
 /** Downloads a file answer (spreadsheet, PDF) with the session token and saves it under its server name. */
 export async function download(path: string, fallbackName: string) {
   const token = session.token;

@@ -1,7 +1,7 @@
 // The session: token in localStorage, the signed-in user from /profile/, login and logout.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo } from 'react';
-import { api, session, setUnauthorizedHandler } from './api.ts';
+import { api, getOnce, session, setUnauthorizedHandler } from './api.ts';
 import { returnRoute, sessionExpired } from './session.ts';
 import { allowLeaving } from './unsaved.ts';
 
@@ -63,7 +63,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     enabled: hasToken,
     retry: false,
     staleTime: 5 * 60_000,
-    queryFn: () => api<{ results: Profile[] }>('GET', '/profile/').then((r) => r.results[0]),
+    // The request the entry started on a deep link to a tender view when there is one (main.tsx), else a new one.
+    queryFn: () => getOnce<{ results: Profile[] }>('/profile/').then((r) => r.data.results[0]),
   });
 
   const clear = useCallback(() => {

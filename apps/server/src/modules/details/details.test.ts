@@ -65,6 +65,42 @@ describe('GET /details/', () => {
       404,
     );
   });
+
+  it("marks every offer at the line's lowest price as lowest for a buyer, ties too, in both shapes", async () => {
+    const detail = finished.lines[0];
+    const lowest = async (role: 'admin' | 'supplier2', shape = '') => {
+      const res = await ctx.as(role, {
+        method: 'GET',
+        url: `/api/details/?tender=${finished.id}&page_size=0${shape}`,
+      });
+      expect(res.statusCode).toBe(200);
+      const [l] = res.json() as { proposals: { price: string; is_lowest: boolean }[] }[];
+      return l.proposals.map((p) => [p.price, p.is_lowest]);
+    };
+    const setPrice = (supplierId: number, price: string) =>
+      ctx.db
+        .update(proposals)
+        .set({ price })
+        .where(and(eq(proposals.detailId, detail), eq(proposals.supplierId, supplierId)));
+    for (const shape of ['', '&fields=view']) {
+      expect(await lowest('admin', shape)).toEqual([
+        ['11.1111', true],
+        ['22.2222', false],
+      ]);
+      // A supplier is never told whether its offer is the lowest.
+      expect(await lowest('supplier2', shape)).toEqual([['22.2222', false]]);
+    }
+    await setPrice(ctx.supplierCo2.id, '11.1111');
+    try {
+      for (const shape of ['', '&fields=view'])
+        expect(await lowest('admin', shape)).toEqual([
+          ['11.1111', true],
+          ['11.1111', true],
+        ]);
+    } finally {
+      await setPrice(ctx.supplierCo2.id, '22.2222');
+    }
+  });
 });
 
 describe('PATCH /details/{id}/ (form and evaluation)', () => {

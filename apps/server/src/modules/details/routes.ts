@@ -1,6 +1,14 @@
 // Tender line routes (spec 1-tenders §7): list, read and the buyer's line edits. Per-line offers, winners and
 // supplier comments are the tenders module's (tenders/lineRoutes.ts).
-import { bcSyncAnswer, DETAIL_STATUSES, detailLine, preorderWrite } from '@portal/shared';
+import {
+  bcSyncAnswer,
+  DETAIL_STATUSES,
+  detailLine,
+  detailListLine,
+  preorderWrite,
+  VIEW_LINE_LEFT_OUT,
+  VIEW_PROPOSAL_LEFT_OUT,
+} from '@portal/shared';
 import { z } from 'zod';
 import { ADMIN, ADMIN_CONTRACTOR, BUYERS, currentUser, EVERYONE } from '../../lib/auth.ts';
 import type { ZApp } from '../../lib/http.ts';
@@ -22,6 +30,12 @@ export const detailListQuery = listQuery.extend({
   warehouse: idString.optional(),
   tender: idString.optional(),
   mode: z.string().max(20).optional(),
+  fields: z
+    .enum(['view'], 'invalid_choice')
+    .optional()
+    .describe(
+      `view: the tender view's shape of each line, sealed alike: without ${Object.keys(VIEW_LINE_LEFT_OUT).join(', ')}; each proposal without ${Object.keys(VIEW_PROPOSAL_LEFT_OUT).join(', ')}`,
+    ),
 });
 
 const qtyInput = z
@@ -49,7 +63,7 @@ export default async function routes(app: ZApp) {
         summary: 'List tender lines and pre-order lines the user may see',
         tags: ['details'],
         querystring: detailListQuery,
-        response: { 200: paged(detailLine) },
+        response: { 200: paged(detailListLine) },
       },
     },
     async (request) => listDetails(app.db, await viewerOf(app.db, currentUser(request)), request.query),

@@ -93,7 +93,13 @@ export const supplierDetailListSpec: ListSpec = {
 export async function listDetails(
   db: Db,
   viewer: Viewer,
-  query: ListQuery & { status?: DetailStatus[]; warehouse?: number; tender?: number; mode?: string },
+  query: ListQuery & {
+    status?: DetailStatus[];
+    warehouse?: number;
+    tender?: number;
+    mode?: string;
+    fields?: 'view';
+  },
 ) {
   const user = viewer.user;
   const where: (SQL | undefined)[] = [eq(details.isDeleted, false)];
@@ -113,7 +119,7 @@ export async function listDetails(
     spec: isSupplier(user) ? supplierDetailListSpec : detailListSpec,
     select: () => detailSelect(db),
     where,
-    map: (rows) => serializeDetails(db, viewer, rows),
+    map: (rows) => serializeDetails(db, viewer, rows, query.fields === 'view' ? 'view' : 'full'),
   });
 }
 

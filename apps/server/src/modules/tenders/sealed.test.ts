@@ -1,5 +1,10 @@
 // The sealed-offers invariant per role and state: what each caller's JSON may and may not contain.
-import type { TenderStatus } from '@portal/shared';
+import {
+  type DetailLine,
+  type TenderStatus,
+  VIEW_LINE_LEFT_OUT,
+  VIEW_PROPOSAL_LEFT_OUT,
+} from '@portal/shared';
 import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { producers, suppliers } from '../../db/schema/index.ts';
@@ -37,7 +42,19 @@ beforeAll(async () => {
   };
 }, 120_000);
 
-/** Everything a role gets about a tender: list row, tender, its lines, one line. */
+/** A whole line cut to the tender view's shape (what `fields=view` must answer). */
+function cutToView(line: DetailLine) {
+  const out: Record<string, unknown> = { ...line };
+  for (const k of Object.keys(VIEW_LINE_LEFT_OUT)) delete out[k];
+  out.proposals = line.proposals.map((p) => {
+    const o: Record<string, unknown> = { ...p };
+    for (const k of Object.keys(VIEW_PROPOSAL_LEFT_OUT)) delete o[k];
+    return o;
+  });
+  return out;
+}
+
+/** Everything a role gets about a tender: list row, tender, its lines (whole and in the view's shape), one line. */
 async function everything(role: Role, s: TenderStatus) {
   const t = built[s];
   const calls = [
@@ -46,6 +63,7 @@ async function everything(role: Role, s: TenderStatus) {
     `/api/tenders/${t.id}/`,
     `/api/details/?tender=${t.id}&page_size=0`,
     `/api/details/${t.lines[0]}/`,
+    `/api/details/?tender=${t.id}&page_size=0&fields=view`,
   ];
   const bodies: string[] = [];
   for (const url of calls) {
@@ -53,11 +71,10 @@ async function everything(role: Role, s: TenderStatus) {
     expect(res.statusCode, `${role} ${s} ${url}: ${res.body}`).toBe(200);
     bodies.push(res.body);
   }
-  return {
-    raw: bodies.join('\n'),
-    tender: JSON.parse(bodies[2]),
-    lines: JSON.parse(bodies[3]) as import('@portal/shared').DetailLine[],
-  };
+  const lines = JSON.parse(bodies[3]) as DetailLine[];
+  // The view's shape is the same line, sealed the same way, only without the fields it leaves out.
+  expect(JSON.parse(bodies[5]), `${role} ${s}: the view's shape`).toEqual(lines.map(cutToView));
+  return { raw: bodies.join('\n'), tender: JSON.parse(bodies[2]), lines };
 }
 
 describe('sealed offers: buyers', () => {

@@ -13,6 +13,8 @@ import {
   type Tender,
   type TenderStatus,
   tenderAbilities,
+  type ViewLine,
+  type ViewProposal,
   type WinnerEntry,
   type WinnerReason,
 } from '@portal/shared';
@@ -40,6 +42,7 @@ import {
   winners,
 } from '../../db/schema/index.ts';
 import { now } from '../../lib/clock.ts';
+import { inIds } from '../../lib/sql.ts';
 import { actorOf, isSealed, sealedForBuyers, type Viewer } from './access.ts';
 
 // ---------- helpers ----------
@@ -235,9 +238,31 @@ const FINAL_FOR_SUPPLIERS: TenderStatus[] = ['ORDERED', 'FAILED', 'CANCELED'];
 /** The line status as a supplier sees it, in SQL (for its list's filter and ordering); needs the tenders join. */
 export const supplierLineStatus = sql<DetailStatus>`(case when ${tenders.status} in ('ORDERED', 'FAILED', 'CANCELED') or ${tenders.status} is null then ${details.status} else 'WAITING' end)`;
 
-/** Turns line rows into API objects for a viewer, loading proposals, winners, comments and part data in batches. */
-export async function serializeDetails(db: Db, viewer: Viewer, rows: DetailRow[]): Promise<DetailLine[]> {
+/**
+ * Turns line rows into API objects for a viewer, loading proposals, winners, comments and part data in batches; in
+ * the tender view's shape (`view`) without the fields that shape leaves out (VIEW_LINE_LEFT_OUT), sealed alike.
+ */
+export async function serializeDetails(db: Db, viewer: Viewer, rows: DetailRow[]): Promise<DetailLine[]>;
+export async function serializeDetails(
+  db: Db,
+  viewer: Viewer,
+  rows: DetailRow[],
+  shape: 'view',
+): Promise<ViewLine[]>;
+export async function serializeDetails(
+  db: Db,
+  viewer: Viewer,
+  rows: DetailRow[],
+  shape?: 'full' | 'view',
+): Promise<DetailLine[] | ViewLine[]>;
+export async function serializeDetails(
+  db: Db,
+  viewer: Viewer,
+  rows: DetailRow[],
+  shape: 'full' | 'view' = 'full',
+): Promise<DetailLine[] | ViewLine[]> {
   if (!rows.length) return [];
+  const full = shape === 'full';
   const ids = rows.map((r) => r.id);
   const partIds = [...new Set(rows.map((r) => r.partId))];
   const sup = viewer.supplierId;
@@ -250,11 +275,11 @@ export async function serializeDetails(db: Db, viewer: Viewer, rows: DetailRow[]
       : sql`false`;
 
   const tenderIds = [...new Set(rows.map((r) => r.tenderId).filter((t): t is number => t != null))];
-  const [tags, fileRows, propRows, winnerRows, commentRows, blRows, counts, reopens] = await Promise.all([
+  const [tags, fileRows, propRows, winnerRows, commentRows, blRows, reopens] = await Promise.all([
     db
       .select({ partId: partCodes.partId, code: partCodes.code })
       .from(partCodes)
-      .where(inArray(partCodes.partId, partIds))
+      .where(inIds(partCodes.partId, partIds))
       .orderBy(partCodes.code),
     db
       .select({
@@ -265,7 +290,7 @@ export async function serializeDetails(db: Db, viewer: Viewer, rows: DetailRow[]
       })
       .from(partFiles)
       .innerJoin(files, eq(files.uuid, partFiles.fileUuid))
-      .where(inArray(partFiles.partId, partIds)),
+      .where(inIds(partFiles.partId, partIds)),
     db
       .select({
         id: proposals.id,
@@ -283,18 +308,16 @@ export async function serializeDetails(db: Db, viewer: Viewer, rows: DetailRow[]
         deliveryDate: proposals.deliveryDate,
         created: proposals.created,
         updated: proposals.updated,
-        approved: sql<
-          string | null
-        >`(select sum(w.amount) from winners w where w.proposal_id = proposals.id)`,
-        lowest:
-          sql<boolean>`proposals.price = (select min(p2.price) from proposals p2 where p2.detail_id = proposals.detail_id)`.mapWith(
-            Boolean,
-          ),
+        // A subquery per offer line: only when the answer carries it (total_approved_qty is not in the view's shape).
+        approved: full
+          ? sql<string | null>`(select sum(w.amount) from winners w where w.proposal_id = proposals.id)`
+          : sql<string | null>`null`,
       })
       .from(proposals)
       .innerJoin(suppliers, eq(suppliers.id, proposals.supplierId))
       .innerJoin(producers, eq(producers.id, proposals.producerId))
-      .where(and(inArray(proposals.detailId, ids), proposalFilter))
+      .where(and(inIds(proposals.detailId, ids), proposalFilter))
+      // By price within a line: the first offer of a line is its lowest (is_lowest below).
       .orderBy(proposals.detailId, proposals.price, proposals.id),
     db
       .select({
@@ -315,7 +338,7 @@ export async function serializeDetails(db: Db, viewer: Viewer, rows: DetailRow[]
       .innerJoin(proposals, eq(proposals.id, winners.proposalId))
       .innerJoin(suppliers, eq(suppliers.id, proposals.supplierId))
       .innerJoin(producers, eq(producers.id, proposals.producerId))
-      .where(and(inArray(winners.detailId, ids), proposalFilter))
+      .where(and(inIds(winners.detailId, ids), proposalFilter))
       .orderBy(winners.id),
     db
       .select({
@@ -335,7 +358,7 @@ export async function serializeDetails(db: Db, viewer: Viewer, rows: DetailRow[]
       .leftJoin(commentUser, eq(commentUser.id, comments.userId))
       .where(
         and(
-          inArray(comments.detailId, ids),
+          inIds(comments.detailId, ids),
           buyer
             ? inArray(comments.kind, ['DETAIL_SUPPLIER', 'WINNER'])
             : viewer.seesCompanyOffers
@@ -356,13 +379,8 @@ export async function serializeDetails(db: Db, viewer: Viewer, rows: DetailRow[]
           .from(blacklists)
           .leftJoin(blacklistProducers, eq(blacklistProducers.blacklistId, blacklists.id))
           .leftJoin(producers, eq(producers.id, blacklistProducers.producerId))
-          .where(and(inArray(blacklists.partId, partIds), eq(blacklists.isDeleted, false)))
+          .where(and(inIds(blacklists.partId, partIds), eq(blacklists.isDeleted, false)))
       : Promise.resolve([]),
-    db
-      .select({ detailId: proposals.detailId, n: sql<number>`count(*)`.mapWith(Number) })
-      .from(proposals)
-      .where(and(inArray(proposals.detailId, ids), proposalFilter))
-      .groupBy(proposals.detailId),
     // The last reopen of each tender: a winner chosen after it is `renewed`.
     tenderIds.length
       ? db
@@ -389,7 +407,6 @@ export async function serializeDetails(db: Db, viewer: Viewer, rows: DetailRow[]
   const blByPart = Map.groupBy(blRows, (b) => b.partId);
   const tagsByPart = Map.groupBy(tags, (t) => t.partId);
   const filesByPart = Map.groupBy(fileRows, (f) => f.partId);
-  const countByLine = new Map(counts.map((c) => [c.detailId, c.n]));
   const reopenedAt = new Map(reopens.map((x) => [x.tenderId, x.at]));
   const actor = actorOf(viewer);
   return rows.map((r) => {
@@ -402,14 +419,15 @@ export async function serializeDetails(db: Db, viewer: Viewer, rows: DetailRow[]
     const lineStatus: DetailStatus =
       buyer || tenderStatus == null || FINAL_FOR_SUPPLIERS.includes(tenderStatus) ? r.status : 'WAITING';
     const props = propsByLine.get(r.id) ?? [];
+    // A buyer loads every offer of the line, ordered by price: the first has the lowest.
+    const lowest = buyer ? props[0]?.price : undefined;
     // Offer lines per company on this part (the proposal's `count`).
     const perCompany = new Map<number, number>();
-    for (const p of props) perCompany.set(p.supplierId, (perCompany.get(p.supplierId) ?? 0) + 1);
-    const proposalsOut: Proposal[] = props.map((p) =>
+    if (full) for (const p of props) perCompany.set(p.supplierId, (perCompany.get(p.supplierId) ?? 0) + 1);
+    const offer = (p: (typeof props)[number]): ViewProposal =>
       sealed
         ? {
             id: null,
-            detail: r.id,
             sealed: true,
             supplier_id: null,
             supplier_name: null,
@@ -421,15 +439,10 @@ export async function serializeDetails(db: Db, viewer: Viewer, rows: DetailRow[]
             available_qty: null,
             additional_qty: null,
             delivery_date: null,
-            total_approved_qty: null,
-            count: null,
             is_lowest: false,
-            created: null,
-            updated: null,
           }
         : {
             id: p.id,
-            detail: r.id,
             sealed: false,
             supplier_id: p.supplierId,
             supplier_name: p.supplierName,
@@ -441,14 +454,31 @@ export async function serializeDetails(db: Db, viewer: Viewer, rows: DetailRow[]
             available_qty: dec(p.availableQty),
             additional_qty: dec(p.additionalQty),
             delivery_date: p.deliveryDate,
-            total_approved_qty: awardsShown ? (dec(p.approved) ?? '0.0000') : null,
-            count: perCompany.get(p.supplierId) ?? 1,
             // Whether an offer is the lowest tells a supplier about the others: buyers only.
-            is_lowest: buyer && p.lowest,
-            created: iso(p.created),
-            updated: iso(p.updated),
-          },
-    );
+            is_lowest: lowest !== undefined && compareDecimal(p.price, lowest) === 0,
+          };
+    const proposalsOut: ViewProposal[] | Proposal[] = full
+      ? props.map(
+          (p): Proposal =>
+            sealed
+              ? {
+                  ...offer(p),
+                  detail: r.id,
+                  total_approved_qty: null,
+                  count: null,
+                  created: null,
+                  updated: null,
+                }
+              : {
+                  ...offer(p),
+                  detail: r.id,
+                  total_approved_qty: awardsShown ? (dec(p.approved) ?? '0.0000') : null,
+                  count: perCompany.get(p.supplierId) ?? 1,
+                  created: iso(p.created),
+                  updated: iso(p.updated),
+                },
+        )
+      : props.map(offer);
     const lineWinners = awardsShown ? (winnersByLine.get(r.id) ?? []) : [];
     const bl = blByPart.get(r.partId) ?? [];
     const info = new Map<number, string>();
@@ -489,18 +519,11 @@ export async function serializeDetails(db: Db, viewer: Viewer, rows: DetailRow[]
       updated: iso(c.updated),
     });
     const winnerComment = buyer ? lineComments.filter((c) => c.kind === 'WINNER').at(-1) : undefined;
-    const visibleProps = sealed ? [] : props;
-    const producersOffered = new Map<number, string>();
-    for (const p of visibleProps) producersOffered.set(p.producerId, p.producerName);
-    return {
+    const line: ViewLine = {
       id: r.id,
       status: lineStatus,
       tender: r.tenderId,
-      tender_code: r.tenderCode,
-      tender_status: tenderStatus,
       qty: String(r.qty),
-      replenishment_qty: String(r.replenishmentQty),
-      replacement_qty: String(r.replacementQty),
       part: r.partId,
       part_code: buyer ? r.partCode : null,
       part_name: r.partName,
@@ -513,14 +536,39 @@ export async function serializeDetails(db: Db, viewer: Viewer, rows: DetailRow[]
         file_type: f.fileType,
       })),
       warehouse: r.warehouseId,
-      warehouse_name_code: r.warehouseCode ? `${r.warehouseName} (${r.warehouseCode})` : r.warehouseName,
       customer_number: buyer ? r.customerNumber : null,
       customer_name: buyer ? r.customerName : null,
       creator_name: buyer ? nameOf(r.creatorFirst, r.creatorLast) : null,
       order_number: buyer ? r.orderNumber : null,
-      created: iso(r.created),
       updated: iso(r.updated),
       proposals: proposalsOut,
+      winners: winnersOut,
+      supplier_comments: commentsSealed
+        ? []
+        : lineComments.filter((c) => c.kind === 'DETAIL_SUPPLIER').map(toComment),
+      winner_comment: winnerComment ? toComment(winnerComment) : null,
+      blacklisted_producers: [...info.keys()],
+      blacklisted_producers_info: [...info.entries()].map(([id, name]) => ({ id, name })),
+      part_blacklist: bl[0]?.blId ?? null,
+      bc_status: buyer ? (r.bcStatus ?? null) : null,
+      abilities: lineAbilities(actor, {
+        status: (r.tenderStatus as TenderStatus | null) ?? null,
+        lineStatus: r.status,
+      }),
+    };
+    if (!full) return line;
+    const visibleProps = sealed ? [] : props;
+    const producersOffered = new Map<number, string>();
+    for (const p of visibleProps) producersOffered.set(p.producerId, p.producerName);
+    const whole: DetailLine = {
+      ...line,
+      proposals: proposalsOut as Proposal[],
+      tender_code: r.tenderCode,
+      tender_status: tenderStatus,
+      replenishment_qty: String(r.replenishmentQty),
+      replacement_qty: String(r.replacementQty),
+      warehouse_name_code: r.warehouseCode ? `${r.warehouseName} (${r.warehouseCode})` : r.warehouseName,
+      created: iso(r.created),
       // The offers as choices for the winner selection (never while sealed; a supplier only its own).
       proposals_options: visibleProps.map((p) => ({
         id: p.id,
@@ -530,8 +578,8 @@ export async function serializeDetails(db: Db, viewer: Viewer, rows: DetailRow[]
         available_qty: dec(p.availableQty),
         delivery_date: p.deliveryDate,
       })),
-      proposals_count: countByLine.get(r.id) ?? 0,
-      winners: winnersOut,
+      // The offer lines the query above loaded for the viewer (the same filter as a count of them).
+      proposals_count: props.length,
       winners_data: lineWinners.map((w) => ({
         id: w.id,
         proposal: w.proposalId,
@@ -545,10 +593,6 @@ export async function serializeDetails(db: Db, viewer: Viewer, rows: DetailRow[]
       })),
       proposal_producers: [...producersOffered.entries()].map(([id, name]) => ({ id, name })),
       takes_part: !buyer && props.length > 0,
-      supplier_comments: commentsSealed
-        ? []
-        : lineComments.filter((c) => c.kind === 'DETAIL_SUPPLIER').map(toComment),
-      winner_comment: winnerComment ? toComment(winnerComment) : null,
       winner_comment_data: winnerComment
         ? {
             id: winnerComment.id,
@@ -557,17 +601,10 @@ export async function serializeDetails(db: Db, viewer: Viewer, rows: DetailRow[]
             content: winnerComment.content,
           }
         : null,
-      blacklisted_producers: [...info.keys()],
-      blacklisted_producers_info: [...info.entries()].map(([id, name]) => ({ id, name })),
-      part_blacklist: bl[0]?.blId ?? null,
       bc_id: buyer ? r.bcId : null,
-      bc_status: buyer ? (r.bcStatus ?? null) : null,
       bc_synced: buyer ? r.bcSynced : false,
       bc_sync_running: buyer ? r.bcSyncRunning : false,
-      abilities: lineAbilities(actor, {
-        status: (r.tenderStatus as TenderStatus | null) ?? null,
-        lineStatus: r.status,
-      }),
     };
+    return whole;
   });
 }

@@ -12,7 +12,7 @@ import {
   HistoryOutlined,
   RedoOutlined,
 } from '@ant-design/icons';
-import type { DetailLine } from '@portal/shared';
+import type { ViewLine } from '@portal/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Flex, Skeleton, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -41,7 +41,7 @@ import './tenders.css';
 import './view/view.css';
 
 type ModalState =
-  | { kind: 'info' | 'comment' | 'log' | 'blacklist' | 'winners'; line: DetailLine }
+  | { kind: 'info' | 'comment' | 'log' | 'blacklist' | 'winners'; line: ViewLine }
   | { kind: 'viewer' }
   | null;
 
@@ -57,11 +57,11 @@ export default function TenderViewPage() {
   const actions = useViewActions(id ?? '');
   const [open, setOpen] = useState<ModalState>(null);
 
-  const onInfo = useCallback((line: DetailLine) => setOpen({ kind: 'info', line }), []);
-  const onComment = useCallback((line: DetailLine) => setOpen({ kind: 'comment', line }), []);
-  const onLog = useCallback((line: DetailLine) => setOpen({ kind: 'log', line }), []);
-  const onBlacklist = useCallback((line: DetailLine) => setOpen({ kind: 'blacklist', line }), []);
-  const onWinners = useCallback((line: DetailLine) => setOpen({ kind: 'winners', line }), []);
+  const onInfo = useCallback((line: ViewLine) => setOpen({ kind: 'info', line }), []);
+  const onComment = useCallback((line: ViewLine) => setOpen({ kind: 'comment', line }), []);
+  const onLog = useCallback((line: ViewLine) => setOpen({ kind: 'log', line }), []);
+  const onBlacklist = useCallback((line: ViewLine) => setOpen({ kind: 'blacklist', line }), []);
+  const onWinners = useCallback((line: ViewLine) => setOpen({ kind: 'winners', line }), []);
   const close = useCallback(() => setOpen(null), []);
 
   const tender = tenderQ.data;
@@ -113,7 +113,7 @@ export default function TenderViewPage() {
         toast.error(t('tenderView.toast.reopen_fail'));
       }
     });
-  const cancelProposals = (line: DetailLine) =>
+  const cancelProposals = (line: ViewLine) =>
     ask(t('tenderRules.cancel_proposals_question', { name: line.part_name }), async () => {
       await actions.cancelProposals.mutateAsync(line);
       toast.success(t('tenderRules.proposals_canceled'));

@@ -1,12 +1,12 @@
 // Query and mutation hooks of the tender view, export and history screens (spec 1-tenders §2 "Tender view",
 // §7 calls). Every mutation refreshes the tender and its lines, so the screen always shows the server's state.
-import type { DetailLine, OfferWrite, Tender, TenderStatus, WinnersWrite } from '@portal/shared';
+import type { OfferWrite, Tender, TenderStatus, ViewLine, WinnersWrite } from '@portal/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type Paged } from '../../lib/api.ts';
 import { invalidateTenderArea } from './api.ts';
 import { linesViewQuery, MISSING_SHOWN, rows, tenderViewQuery, viewKeys } from './viewQueries.ts';
 
-export type { DetailLine, Proposal, Tender, WinnerEntry } from '@portal/shared';
+export type { Tender, ViewLine, ViewProposal, WinnerEntry } from '@portal/shared';
 
 export interface HistoryEntry {
   id: number;
@@ -96,7 +96,7 @@ export function useViewActions(id: string | number) {
       api('PATCH', `/details/${detail}/delete_winners/`, { body: { version } }),
     ),
     /** Evaluation "cancel proposals": the part's proposals are refused and the line becomes FAILED. */
-    cancelProposals: useViewMutation((line: DetailLine) =>
+    cancelProposals: useViewMutation((line: ViewLine) =>
       api('PATCH', `/details/${line.id}/`, {
         body: {
           status: 'FAILED',

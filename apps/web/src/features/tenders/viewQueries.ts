@@ -1,9 +1,10 @@
 // The tender view's two data requests (the tender, its lines) as query options, shared by the view's hooks and by
 // the route: opening /tenders/:id/view starts both at once, in parallel with the session check and the view's
-// code, instead of after them (BENCHMARKS.md "Tender view in the browser").
-import type { DetailLine, Tender } from '@portal/shared';
+// code, instead of after them (BENCHMARKS.md "Tender view in the browser"). When the page is opened at that address
+// the entry (main.tsx) has asked already, before the app's code loaded, and the queries take those answers.
+import type { Tender, ViewLine } from '@portal/shared';
 import type { QueryClient } from '@tanstack/react-query';
-import { api, type Paged } from '../../lib/api.ts';
+import { getOnce, type Paged } from '../../lib/api.ts';
 import { detailKeys, tenderKeys } from './api.ts';
 
 /** The tender, plus the server's clock when the server sends it (for the countdown). */
@@ -32,11 +33,11 @@ export const tenderViewQuery = (id: string) => ({
   queryKey: viewKeys.tender(id),
   staleTime: VIEW_STALE_MS,
   queryFn: async ({ signal }: { signal: AbortSignal }) => {
-    const sent = Date.now();
-    const t = await api<ViewTender>('GET', `/tenders/${id}/`, { signal });
+    // The request the entry started for a deep link when there is one (main.tsx), else a new one.
+    const { data: t, sent, received } = await getOnce<ViewTender>(`/tenders/${id}/`, { signal });
     // Offset between the server's clock and ours, from the server's own time when it sends one.
     const serverTime = t.server_time ?? t.now ?? null;
-    const offsetMs = serverTime ? Date.parse(serverTime) - (sent + Date.now()) / 2 : 0;
+    const offsetMs = serverTime ? Date.parse(serverTime) - (sent + received) / 2 : 0;
     return { ...t, clockOffsetMs: Number.isFinite(offsetMs) ? offsetMs : 0 };
   },
 });
@@ -48,10 +49,11 @@ export const linesViewQuery = (id: string) => ({
   // 1,000 lines × 3 offers: comparing a refetch with the previous answer field by field costs more than it saves.
   structuralSharing: false,
   queryFn: ({ signal }: { signal: AbortSignal }) =>
-    api<DetailLine[] | Paged<DetailLine>>('GET', '/details/', {
-      query: { tender: id, page_size: 0 },
+    // The lines in the view's shape: without the fields that repeat others or that no screen of the view reads.
+    getOnce<ViewLine[] | Paged<ViewLine>>('/details/', {
+      query: { tender: id, page_size: 0, fields: 'view' },
       signal,
-    }).then(rows),
+    }).then((r) => rows(r.data)),
 });
 
 /** Starts the view's requests (a failure is left to the screen's own queries, which retry). */

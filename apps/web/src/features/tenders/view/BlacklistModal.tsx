@@ -1,5 +1,5 @@
 // Add to blacklist: producers multi-select (the part's offered and already blacklisted ones) and a reason.
-import { COMMENT_MAX, type DetailLine, PRODUCER_SEARCH_MIN_CHARS } from '@portal/shared';
+import { COMMENT_MAX, PRODUCER_SEARCH_MIN_CHARS, type ViewLine } from '@portal/shared';
 import { Flex, Input, Modal, Select, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,7 @@ import { commentError } from './commentRules.ts';
 
 const BLACKLIST_OPTIONS = 300;
 /** Add to blacklist: producers multi-select (the part's offered and already blacklisted ones) and a reason. */
-export function BlacklistModal(props: { tenderId: number; line: DetailLine | null; onClose(): void }) {
+export function BlacklistModal(props: { tenderId: number; line: ViewLine | null; onClose(): void }) {
   const { t } = useTranslation();
   const { blacklist } = useViewActions(props.tenderId);
   const line = props.line;

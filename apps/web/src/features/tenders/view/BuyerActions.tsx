@@ -2,7 +2,7 @@
 // supplier comments viewer (FINISHED), approver comment and confirm winners (CHOOSING), approver comment,
 // history, export page and downloads (ORDERED).
 import { CheckOutlined, CloseCircleOutlined, EditOutlined, PlayCircleOutlined } from '@ant-design/icons';
-import { COMMENT_MAX, type DetailLine, type Tender } from '@portal/shared';
+import { COMMENT_MAX, type Tender, type ViewLine } from '@portal/shared';
 import { Alert, App, Button, Card, Flex, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,7 @@ import { toast } from '../../../lib/toast.ts';
 import { useViewActions } from '../viewApi.ts';
 import { commentError } from './commentRules.ts';
 
-export function BuyerActions(props: { tender: Tender; lines: DetailLine[]; onCommentsViewer(): void }) {
+export function BuyerActions(props: { tender: Tender; lines: ViewLine[]; onCommentsViewer(): void }) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const { tender } = props;

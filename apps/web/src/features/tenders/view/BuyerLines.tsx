@@ -9,7 +9,7 @@ import {
   SyncOutlined,
   TrophyOutlined,
 } from '@ant-design/icons';
-import type { DetailLine, Tender } from '@portal/shared';
+import type { Tender, ViewLine } from '@portal/shared';
 import { Badge, Button, Flex, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +19,7 @@ import { fmtQty } from '../../../lib/format.ts';
 import { OffersCell } from './OffersCell.tsx';
 import type { LineAction } from './SupplierOfferForm.tsx';
 
-const DETAIL_COLORS: Record<DetailLine['status'], string> = {
+const DETAIL_COLORS: Record<ViewLine['status'], string> = {
   PREPARED: 'default',
   ORDERED: 'cyan',
   WAITING: 'gold',
@@ -35,7 +35,7 @@ const BC_COLORS: Record<string, string> = {
 
 export function BuyerLines(props: {
   tender: Tender;
-  lines: DetailLine[];
+  lines: ViewLine[];
   onInfo: LineAction;
   onComments: LineAction;
   onBlacklist: LineAction;
@@ -52,8 +52,8 @@ export function BuyerLines(props: {
   const wide = lines.some(
     (l) => l.abilities.includes('choose_winners') || l.abilities.includes('cancel_proposals'),
   );
-  const columns = useMemo<TableColumnsType<DetailLine>>(() => {
-    const cols: TableColumnsType<DetailLine> = [
+  const columns = useMemo<TableColumnsType<ViewLine>>(() => {
+    const cols: TableColumnsType<ViewLine> = [
       {
         key: 'part_code',
         title: t('tenders.fields.part_code'),
@@ -193,7 +193,7 @@ export function BuyerLines(props: {
   const big = lines.length > 100;
   const width = columns.reduce((sum, c) => sum + Number(c.width ?? 0), 0);
   return (
-    <Table<DetailLine>
+    <Table<ViewLine>
       className="buyer-lines"
       size="small"
       rowKey="id"

@@ -1,5 +1,5 @@
 // The comment log of one part: supplier comments and the winner-choice comment, newest first.
-import type { DetailLine } from '@portal/shared';
+import type { ViewLine } from '@portal/shared';
 import { Empty, Flex, List, Modal, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +14,7 @@ interface LogItem {
 }
 
 /** The comment log of one part: supplier comments and the winner-choice comment, newest first. */
-export function CommentLogModal(props: { line: DetailLine | null; onClose(): void }) {
+export function CommentLogModal(props: { line: ViewLine | null; onClose(): void }) {
   const { t } = useTranslation();
   const items = useMemo<LogItem[]>(() => {
     const l = props.line;

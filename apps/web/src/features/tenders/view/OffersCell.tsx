@@ -1,7 +1,7 @@
 // The offers of one part as a buyer sees them: sealed placeholders while WAITING/ACTIVE, otherwise the
 // offers (3, then a more/less toggle) with supplier, price, producer, codes, quantity/date and the ordered
 // quantity with its reason; winning offers highlighted.
-import { BUYER_OFFERS_SHOWN, type DetailLine, type Proposal } from '@portal/shared';
+import { BUYER_OFFERS_SHOWN, type ViewLine, type ViewProposal } from '@portal/shared';
 import { Button, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { fmtDate, fmtQty, formatPrice } from '../../../lib/format.ts';
 
 const MASK = '•••••';
 
-export function OffersCell(props: { line: DetailLine }) {
+export function OffersCell(props: { line: ViewLine }) {
   const { t } = useTranslation();
   const [all, setAll] = useState(false);
   const { line } = props;
@@ -77,7 +77,7 @@ export function OffersCell(props: { line: DetailLine }) {
   );
 }
 
-function OfferRow({ p, winner }: { p: Proposal; winner?: DetailLine['winners'][number] }) {
+function OfferRow({ p, winner }: { p: ViewProposal; winner?: ViewLine['winners'][number] }) {
   const { t } = useTranslation();
   return (
     <tr className={winner ? 'offer-winner' : undefined} data-testid="offer-row">

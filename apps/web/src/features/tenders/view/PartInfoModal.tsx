@@ -1,5 +1,5 @@
 // Part info: names, codes, blacklisted producers (buyers), files and images.
-import type { DetailLine } from '@portal/shared';
+import type { ViewLine } from '@portal/shared';
 import { Descriptions, Flex, Image, List, Modal, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 
@@ -7,7 +7,7 @@ const IMAGE = /^image\//;
 const IMAGE_EXT = /\.(jpe?g|png|gif|bmp|tiff?)$/i;
 
 /** Part info: names, codes, blacklisted producers (buyers), files and images. */
-export function PartInfoModal(props: { line: DetailLine | null; isSupplier: boolean; onClose(): void }) {
+export function PartInfoModal(props: { line: ViewLine | null; isSupplier: boolean; onClose(): void }) {
   const { t } = useTranslation();
   const l = props.line;
   if (!l) return null;

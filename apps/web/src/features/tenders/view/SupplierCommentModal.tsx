@@ -1,5 +1,5 @@
 // A supplier's comment on a part: add or edit; saving empty content deletes an existing one.
-import { COMMENT_MAX, type DetailLine } from '@portal/shared';
+import { COMMENT_MAX, type ViewLine } from '@portal/shared';
 import { Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { useViewActions } from '../viewApi.ts';
 import { commentError } from './commentRules.ts';
 
 /** Supplier comment on a part: add or edit; saving empty content deletes an existing one. */
-export function SupplierCommentModal(props: { tenderId: number; line: DetailLine | null; onClose(): void }) {
+export function SupplierCommentModal(props: { tenderId: number; line: ViewLine | null; onClose(): void }) {
   const { t } = useTranslation();
   const { supplierComment } = useViewActions(props.tenderId);
   const existing = props.line?.supplier_comments[0];

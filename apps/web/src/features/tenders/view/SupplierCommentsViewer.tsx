@@ -1,5 +1,5 @@
 // Buyers: the suppliers' tender comments and every part's supplier comments, in one modal.
-import type { DetailLine } from '@portal/shared';
+import type { ViewLine } from '@portal/shared';
 import { Flex, List, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { fmtDateTime } from '../../../lib/format.ts';
@@ -9,7 +9,7 @@ import type { Tender } from '../viewApi.ts';
 export function SupplierCommentsViewer(props: {
   open: boolean;
   tender: Tender;
-  lines: DetailLine[];
+  lines: ViewLine[];
   onClose(): void;
 }) {
   const { t } = useTranslation();

@@ -1,7 +1,7 @@
 // Supplier, after ACTIVE: only its own participation per part, read-only (offer with registration code,
 // price with reason, delivery and quantity); ORDERED highlights winning lines with their ordered quantity.
 import { MessageOutlined } from '@ant-design/icons';
-import type { DetailLine, Tender } from '@portal/shared';
+import type { Tender, ViewLine } from '@portal/shared';
 import { Button, Card, Flex, Grid, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,14 +10,14 @@ import type { LineAction } from './SupplierOfferForm.tsx';
 
 export function SupplierLines(props: {
   tender: Tender;
-  lines: DetailLine[];
+  lines: ViewLine[];
   onInfo: LineAction;
   onComment?: LineAction;
 }) {
   const { t } = useTranslation();
   const ordered = props.tender.status === 'ORDERED';
   const phone = !Grid.useBreakpoint().md;
-  const columns = useMemo<TableColumnsType<DetailLine>>(
+  const columns = useMemo<TableColumnsType<ViewLine>>(
     () => [
       {
         key: 'part',
@@ -129,7 +129,7 @@ export function SupplierLines(props: {
   const big = props.lines.length > 100;
   if (phone) return <SupplierLineCards {...props} ordered={ordered} />;
   return (
-    <Table<DetailLine>
+    <Table<ViewLine>
       size="small"
       rowKey="id"
       bordered
@@ -150,7 +150,7 @@ export function SupplierLines(props: {
  * a winning offer shows its ordered quantity and reason, the card of a won part is highlighted.
  */
 function SupplierLineCards(props: {
-  lines: DetailLine[];
+  lines: ViewLine[];
   ordered: boolean;
   onInfo: LineAction;
   onComment?: LineAction;

@@ -1,7 +1,7 @@
 // Supplier, ACTIVE tender: the offer-entry table (a virtual table of memoised part rows), the tender comment,
 // the sanctions agreement and the make / cancel offer buttons. The whole set goes in one POST.
 import { InfoCircleOutlined, MessageOutlined } from '@ant-design/icons';
-import { COMMENT_MAX, type DetailLine } from '@portal/shared';
+import { COMMENT_MAX, type ViewLine } from '@portal/shared';
 import { App, Button, Checkbox, Flex, Input, Table, type TableColumnsType, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
@@ -26,10 +26,10 @@ interface KeptDraft {
   agreed: boolean;
 }
 
-export type LineAction = (line: DetailLine) => void;
+export type LineAction = (line: ViewLine) => void;
 
 const PartCell = memo(function PartCell(props: {
-  line: DetailLine;
+  line: ViewLine;
   onInfo: LineAction;
   onComment: LineAction;
 }) {
@@ -55,7 +55,7 @@ const PartCell = memo(function PartCell(props: {
 
 export function SupplierOfferForm(props: {
   tender: Tender;
-  lines: DetailLine[];
+  lines: ViewLine[];
   today: string;
   onInfo: LineAction;
   onComment: LineAction;
@@ -140,7 +140,7 @@ export function SupplierOfferForm(props: {
     };
   }, []);
 
-  const columns = useMemo<TableColumnsType<DetailLine>>(
+  const columns = useMemo<TableColumnsType<ViewLine>>(
     () => [
       { key: 'n', title: '#', width: 50, render: (_v, _l, i) => i + 1 },
       {
@@ -217,7 +217,7 @@ export function SupplierOfferForm(props: {
 
   return (
     <Flex vertical gap={12}>
-      <Table<DetailLine>
+      <Table<ViewLine>
         ref={tableRef as never}
         className="offer-table"
         size="small"

@@ -3,11 +3,11 @@
 import { DeleteOutlined, PlusOutlined, StopOutlined } from '@ant-design/icons';
 import {
   COMMENT_MAX,
-  type DetailLine,
   defaultReason,
   defined,
   isChoosable,
   normalizeWinners,
+  type ViewLine,
   validateWinners,
   WINNER_REASONS,
   type WinnerInput,
@@ -31,7 +31,7 @@ interface Row {
   reason: WinnerReason | null;
 }
 
-export function WinnersModal(props: { tenderId: number; line: DetailLine; onClose(): void }) {
+export function WinnersModal(props: { tenderId: number; line: ViewLine; onClose(): void }) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const { line } = props;

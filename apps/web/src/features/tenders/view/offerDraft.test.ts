@@ -1,4 +1,4 @@
-import type { DetailLine } from '@portal/shared';
+import type { ViewLine } from '@portal/shared';
 import { describe, expect, it } from 'vitest';
 import {
   buildOffer,
@@ -10,8 +10,8 @@ import {
   validateDraft,
 } from './offerDraft.ts';
 
-const line = (id: number, qty = '10.0000', proposals: DetailLine['proposals'] = []): DetailLine =>
-  ({ id, qty, part_name: `Part ${id}`, proposals, blacklisted_producers: [] as number[] }) as DetailLine;
+const line = (id: number, qty = '10.0000', proposals: ViewLine['proposals'] = []): ViewLine =>
+  ({ id, qty, part_name: `Part ${id}`, proposals, blacklisted_producers: [] as number[] }) as ViewLine;
 
 const full = (over: Partial<DraftOffer> = {}): DraftOffer => ({
   ...emptyOffer(),

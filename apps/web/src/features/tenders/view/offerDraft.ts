@@ -3,7 +3,6 @@
 // and a row scrolled out of the virtual table keeps what was typed. Pure helpers build the request body and
 // place the server's "lines.<i>.offers.<n>.<field>" errors back on the right part and field.
 import {
-  type DetailLine,
   isCompleteOfferLine,
   isEmptyOfferLine,
   MAX_OFFER_LINES_PER_PART,
@@ -11,6 +10,7 @@ import {
   normalizePrice,
   type OfferLineInput,
   type OfferWrite,
+  type ViewLine,
   validateOffer,
 } from '@portal/shared';
 
@@ -50,7 +50,7 @@ const trimQty = (v: string | null) => (v == null ? '' : v.includes('.') ? v.repl
  * The supplier's own offer lines of a part (the server sends a supplier only its own), or one empty line. They
  * reopen in the order they were typed (saved in that order, so by id), not in the server's price order.
  */
-export function draftFromLine(line: DetailLine): DraftOffer[] {
+export function draftFromLine(line: ViewLine): DraftOffer[] {
   const own = line.proposals
     .filter((p) => !p.sealed && p.id != null)
     .sort((a, b) => (a.id ?? 0) - (b.id ?? 0));
@@ -171,7 +171,7 @@ export function validateDraft(
   drafts: ReadonlyMap<number, DraftOffer[]>,
   agreed: boolean,
   comment: string,
-  lines: ReadonlyMap<number, DetailLine>,
+  lines: ReadonlyMap<number, ViewLine>,
   today: string,
 ): { body: OfferWrite; mapping: OfferMapping; placed: PlacedErrors; ok: boolean } {
   const { body, mapping } = buildOffer(order, drafts, agreed, comment);
@@ -199,13 +199,13 @@ type Listener = () => void;
 export class OfferStore {
   /** Built per part when a row first asks for it (a 1,000-part form shows ~10 rows at first). */
   private drafts = new Map<number, DraftOffer[]>();
-  private lines = new Map<number, DetailLine>();
+  private lines = new Map<number, ViewLine>();
   private errors = new Map<number, PartErrors>();
   private listeners = new Map<number, Set<Listener>>();
   private anyListeners = new Set<Listener>();
   private dirty = false;
 
-  constructor(lines: DetailLine[]) {
+  constructor(lines: ViewLine[]) {
     for (const l of lines) this.lines.set(l.id, l);
   }
 
