@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { testConfig } from './config.ts';
@@ -178,6 +179,42 @@ describe('unknown paths', () => {
       const api = await app.inject({ method: 'GET', url: '/api/nothing/' });
       expect(api.statusCode).toBe(404);
       expect(api.json()).toEqual({ detail: 'not_found' });
+    } finally {
+      await app.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+  it('sends a script as the build compressed it to a browser that accepts it, and plain to one that does not', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-web-'));
+    fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>portal</title>');
+    fs.mkdirSync(path.join(dir, 'assets'));
+    const script = `export const words = ${JSON.stringify('sõna '.repeat(2000))};\n`;
+    const file = path.join(dir, 'assets', 'app-1.js');
+    fs.writeFileSync(file, script);
+    fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(script));
+    fs.writeFileSync(`${file}.gz`, zlib.gzipSync(script));
+    const app = await buildApp({ config: testConfig({ WEB_DIST: dir }), database: ctx.database });
+    try {
+      for (const [accept, encoding, decode] of [
+        ['br, gzip', 'br', (b: Buffer) => zlib.brotliDecompressSync(b)],
+        ['gzip', 'gzip', (b: Buffer) => zlib.gunzipSync(b)],
+        ['identity', undefined, (b: Buffer) => b],
+      ] as const) {
+        const res = await app.inject({
+          method: 'GET',
+          url: '/assets/app-1.js',
+          headers: { 'accept-encoding': accept },
+        });
+        expect(res.statusCode, accept).toBe(200);
+        expect(res.headers['content-type'], accept).toMatch(/javascript/);
+        expect(res.headers['content-encoding'], accept).toBe(encoding);
+        // The very bytes the build wrote (not compressed again), and they unpack to the script.
+        if (encoding)
+          expect(res.rawPayload.equals(fs.readFileSync(`${file}.${encoding === 'br' ? 'br' : 'gz'}`))).toBe(
+            true,
+          );
+        expect(decode(res.rawPayload).toString(), accept).toBe(script);
+      }
     } finally {
       await app.close();
       fs.rmSync(dir, { recursive: true, force: true });
