@@ -2,10 +2,11 @@
 // price with reason, delivery and quantity); ORDERED highlights winning lines with their ordered quantity.
 import { MessageOutlined } from '@ant-design/icons';
 import type { Tender, ViewLine } from '@portal/shared';
-import { Button, Card, Flex, Grid, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fmtDate, fmtQty, formatPrice } from '../../../lib/format.ts';
+import { usePhone } from '../../../lib/media.ts';
 import type { LineAction } from './SupplierOfferForm.tsx';
 
 export function SupplierLines(props: {
@@ -16,7 +17,7 @@ export function SupplierLines(props: {
 }) {
   const { t } = useTranslation();
   const ordered = props.tender.status === 'ORDERED';
-  const phone = !Grid.useBreakpoint().md;
+  const phone = usePhone();
   const columns = useMemo<TableColumnsType<ViewLine>>(
     () => [
       {
