@@ -14,7 +14,10 @@ export interface Server {
 
 /** Spawns `node apps/server/src/main.ts` with the given environment; resolves when the process is spawned. */
 export function spawnServer(env: Record<string, string>, port: number): Server {
-  const proc = spawn(process.execPath, [MAIN], {
+  // BENCH_SERVER_NODE_ARGS: extra flags for the server's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" (Node
+  // refuses --cpu-prof in NODE_OPTIONS)
+  const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const proc = spawn(process.execPath, [...extra, MAIN], {
     cwd: path.join(ROOT, 'apps/server'),
     env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'inherit', 'inherit'],

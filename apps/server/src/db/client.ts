@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { queryRow } from '../lib/sql.ts';
+import { pipelinedDatabase } from './pipelined.ts';
 
 /**
  * A database or a transaction: services take either. Without Drizzle's relational schema (nothing here uses
@@ -46,9 +47,11 @@ export async function openDatabase(opts: {
       max,
       min: Math.min(4, max),
       idleTimeoutMillis: 30_000,
+      // begin and commit travel with a transaction's statements (db/pipelined.ts)
+      pipeline: true,
     });
     // numeric and timestamps stay strings/Dates as node-postgres gives them; bigint counts come as strings.
-    const db = drizzlePg(pool) as unknown as Db;
+    const db = pipelinedDatabase(pool) as unknown as Db;
     return {
       db,
       kind: 'postgres',

@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { now } from './clock.ts';
 import { audit } from './history.ts';
-import { queryRows, transaction } from './sql.ts';
+import { queryPrepared, queryRows, transaction } from './sql.ts';
 
 export interface TransitionHooks {
   /** Called inside the transaction that moved these tenders to ACTIVE. */
@@ -51,6 +51,14 @@ async function move(
 
 /** One scheduler pass. Returns the tenders it moved. */
 export async function tick(db: Db, hooks: TransitionHooks = {}) {
+  // Most passes find nothing to move: one statement on the status index says so, instead of two transactions.
+  const at = now();
+  const [due] = await queryPrepared<{ due: boolean }>(
+    db,
+    sql`select exists (select 1 from tenders where status = 'WAITING' and start <= ${at})
+      or exists (select 1 from tenders where status = 'ACTIVE' and finish <= ${at}) as due`,
+  );
+  if (!due?.due) return { activated: [] as number[], finished: [] as number[] };
   const activated = await move(db, 'WAITING', 'ACTIVE', 'start', hooks.activated);
   const finished = await move(db, 'ACTIVE', 'FINISHED', 'finish', hooks.finished);
   return { activated, finished };

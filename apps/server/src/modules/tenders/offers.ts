@@ -29,7 +29,7 @@ import { fullName } from '../../lib/auth.ts';
 import { now } from '../../lib/clock.ts';
 import { badRequest, type FieldErrors, forbidden, nonField, notFound } from '../../lib/errors.ts';
 import { audit } from '../../lib/history.ts';
-import { queryRowsNamed } from '../../lib/sql.ts';
+import { queryRowsNamed, queryRowsNamedThenCommit } from '../../lib/sql.ts';
 import { actorOf, clean, requireTender, tenderVisibleWhere, todayOf, type Viewer } from './access.ts';
 import { setCompanyComment } from './comments.ts';
 import {
@@ -191,6 +191,8 @@ type OfferRead = {
   blacklisted: [number, number][] | null;
   /** The offered producers that exist, are active and not deleted. */
   producers: number[] | null;
+  /** The company's comment on the tender (the one setCompanyComment replaces). */
+  companyComment: string | null;
 };
 
 /**
@@ -228,7 +230,10 @@ export async function submitOffer(
                and b.part_id in (select d.part_id from details d where d.tender_id = ${tenders.id})) as blacklisted,
           (select json_agg(p.id) from producers p
              where p.id in (select value::int from jsonb_array_elements_text(${JSON.stringify(offeredProducers)}::jsonb))
-               and p.is_active and not p.is_deleted) as producers
+               and p.is_active and not p.is_deleted) as producers,
+          (select c.content from comments c
+            where c.tender_id = ${tenders.id} and c.detail_id is null and c.kind = 'TENDER' and c.supplier_id = ${sup}
+            order by c.id limit 1) as "companyComment"
         from ${tenders} cross join company_lock
         where ${tenders.id} = ${tenderId} and ${tenderVisibleWhere(viewer.user) ?? sql`true`}
         for share of ${tenders}`,
@@ -290,16 +295,17 @@ export async function submitOffer(
     }));
     const stamp = at.toISOString();
     const userName = fullName(viewer.user);
+    // The company's comment: when the request changes it (the form always sends it; an unchanged one writes
+    // nothing), later statements write it and the caller reads the tender after the commit; otherwise the write is
+    // the transaction's last statement and its commit is sent with it.
+    const newComment = body.comment === undefined ? undefined : clean(body.comment).trim();
+    const commentChanges =
+      newComment !== undefined && (newComment ? r.companyComment !== newComment : r.companyComment != null);
     // One statement: the old set deleted (the insert waits for it through its one-time filter, so a line sent
     // again with the same producer never meets its old row in the unique index), the new one inserted, the audit
     // rows (created/changed per new proposal in the order sent, then deleted per old one not sent back) and AGREED.
-    const [after] = await queryRowsNamed<
-      ListRow & {
-        written: number;
-        writtenFirst: Date | null;
-        writtenLast: Date | null;
-        companyComment: { id: number; content: string } | null;
-      }
+    const [after] = await (commentChanges ? queryRowsNamed : queryRowsNamedThenCommit)<
+      ListRow & { written: number; writtenFirst: Date | null; writtenLast: Date | null }
     >(
       tx,
       sql`with input as (
@@ -338,22 +344,14 @@ export async function submitOffer(
           values (${tenderId}, ${sup}, ${viewer.user.id}, 'AGREED', ${stamp}::timestamptz)
           on conflict do nothing)
         select r.*, (select count(*)::int from ins) as "written", (select min(created) from ins) as "writtenFirst",
-          (select max(updated) from ins) as "writtenLast",
-          (select json_build_object('id', c.id, 'content', c.content) from comments c
-            where c.tender_id = ${tenderId} and c.detail_id is null and c.kind = 'TENDER' and c.supplier_id = ${sup}
-            order by c.id limit 1) as "companyComment"
+          (select max(updated) from ins) as "writtenLast"
         from (select ${tenderRowSql(viewer, tenderId)} where tenders.id = ${tenderId}) r`,
     );
-    const { written, writtenFirst, writtenLast, companyComment, ...row } = after;
-    // The company's comment (the one setCompanyComment replaces): when the request changes it, it is written now and
-    // the caller reads the tender after the commit; an unchanged one (the form always sends it) writes nothing.
-    if (body.comment !== undefined) {
-      const text = clean(body.comment).trim();
-      if (text ? companyComment?.content !== text : companyComment != null) {
-        await setCompanyTenderComment(tx, viewer, tenderId, body.comment, at);
-        return null;
-      }
+    if (commentChanges) {
+      await setCompanyTenderComment(tx, viewer, tenderId, defined(body.comment, 'comment'), at);
+      return null;
     }
+    const { written, writtenFirst, writtenLast, ...row } = after;
     // The statement's snapshot is the one before its writes: what they change in the row is known from them. The
     // company's counters hold exactly the set just written (its offers are one transaction at a time), the tender is
     // ACTIVE (no winners shown), and AGREED is recorded.
