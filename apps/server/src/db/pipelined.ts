@@ -66,7 +66,9 @@ class PipelinedSession extends NodePgSession<Record<string, never>, Record<strin
 }
 
 /** A Drizzle database on a node-postgres pool whose transactions pipeline begin and commit. */
-export function pipelinedDatabase(pool: pg.Pool): NodePgDatabase<Record<string, never>> & { $client: pg.Pool } {
+export function pipelinedDatabase(
+  pool: pg.Pool,
+): NodePgDatabase<Record<string, never>> & { $client: pg.Pool } {
   const dialect = new PgDialect();
   const db = new NodePgDatabase(dialect, new PipelinedSession(pool, dialect), undefined) as NodePgDatabase<
     Record<string, never>
