@@ -3,18 +3,108 @@
 // them one after another, in order), so `begin` travels with the transaction's first statement, and a transaction
 // that knows its last statement sends `commit` right behind it (`queryThenCommit`). A request's statements are
 // still awaited one by one; only begin and commit stop costing a round trip of their own.
-import type { SQL } from 'drizzle-orm';
+
+import { createRequire } from 'node:module';
 import { NodePgDatabase, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { PgDialect, type PgTransactionConfig } from 'drizzle-orm/pg-core';
-import type pg from 'pg';
+import pg from 'pg';
 
 type Tx = NodePgTransaction<Record<string, never>, Record<string, never>>;
 
-/** The connection of each open pipelined transaction, and its commit once `queryThenCommit` has sent it. */
-const open = new WeakMap<object, { client: pg.PoolClient; commit?: Promise<unknown> }>();
+// node-postgres's own conversion of a parameter to its text form (the form it sends in Bind).
+const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils') as {
+  prepareValue(value: unknown): string | Buffer | null;
+};
+
+type Config = pg.QueryConfig & { rowMode?: 'array'; types?: unknown };
+
+/**
+ * The connection of one transaction. Its session's statements come here: the first one takes `begin` along, and
+ * `thenCommit` takes `commit` along. A named statement this connection has already prepared travels in the same
+ * message as them (the simple protocol's `begin; execute q(…)`, one answer for both); any other statement is
+ * written right behind them (pipeline mode), which saves the wait but not PostgreSQL's separate answer.
+ */
+class TxConnection {
+  readonly client: pg.PoolClient;
+  private beginSql: string | null;
+  /** Whether begin has been sent: if not, the callback ran no statement and there is nothing to end. */
+  began = false;
+  begin?: Promise<unknown>;
+  commit?: Promise<unknown>;
+
+  constructor(client: pg.PoolClient, beginSql: string) {
+    this.client = client;
+    this.beginSql = beginSql;
+  }
+
+  /** `execute "name"(…)` for a named statement already prepared on this connection, else null. */
+  private asExecute(config: Config, values: unknown[] | undefined): string | null {
+    const parsed = (this.client as unknown as { connection?: { parsedStatements?: Record<string, string> } })
+      .connection?.parsedStatements;
+    if (!config.name || parsed?.[config.name] !== config.text) return null;
+    const literals: string[] = [];
+    for (const v of values ?? []) {
+      const text = v == null ? null : prepareValue(v);
+      if (Buffer.isBuffer(text)) return null;
+      literals.push(text == null ? 'null' : pg.escapeLiteral(text));
+    }
+    return `execute ${pg.escapeIdentifier(config.name)}${literals.length ? `(${literals.join(', ')})` : ''}`;
+  }
+
+  /** Several statements in one simple-protocol message; resolves with the result of the one at `index`. */
+  private script(config: Config, statements: string[], index: number): Promise<pg.QueryResult> {
+    return this.client
+      .query({ text: statements.join('; '), rowMode: config.rowMode, types: config.types } as pg.QueryConfig)
+      .then((results) => (results as unknown as pg.QueryResult[])[index]);
+  }
+
+  private takeBegin(): string[] {
+    if (!this.beginSql) return [];
+    const sql = this.beginSql;
+    this.beginSql = null;
+    this.began = true;
+    return [sql];
+  }
+
+  query(config: Config, values?: unknown[]): Promise<pg.QueryResult> {
+    const head = this.takeBegin();
+    if (head.length) {
+      const execute = this.asExecute(config, values);
+      if (execute) return this.script(config, [...head, execute], 1);
+      // Written now; the statement follows it on the wire. Its failure (a lost connection) fails that statement
+      // too, and is awaited before any commit.
+      this.begin = this.client.query(head[0]);
+      this.begin.catch(() => {});
+    }
+    return this.client.query(config, values);
+  }
+
+  thenCommit(config: Config, values: unknown[]): Promise<pg.QueryResult> {
+    const head = this.takeBegin();
+    const execute = this.asExecute(config, values);
+    if (execute) {
+      const result = this.script(config, [...head, execute, 'commit'], head.length);
+      this.commit = result;
+      return result;
+    }
+    if (head.length) {
+      this.begin = this.client.query(head[0]);
+      this.begin.catch(() => {});
+    }
+    const result = this.client.query(config, values);
+    // If the statement fails, PostgreSQL answers this commit with a rollback.
+    this.commit = this.client.query('commit');
+    this.commit.catch(() => {});
+    return result;
+  }
+}
+
+/** The connection of each open pipelined transaction. */
+const open = new WeakMap<object, TxConnection>();
 
 const transactionConfig = (config: PgTransactionConfig | undefined) =>
   [
+    'begin',
     config?.isolationLevel && `isolation level ${config.isolationLevel}`,
     config?.accessMode,
     config?.deferrable === undefined ? undefined : config.deferrable ? 'deferrable' : 'not deferrable',
@@ -34,29 +124,29 @@ class PipelinedSession extends NodePgSession<Record<string, never>, Record<strin
 
   override async transaction<T>(fn: (tx: Tx) => Promise<T>, config?: PgTransactionConfig): Promise<T> {
     const client = await this.pool.connect();
+    const conn = new TxConnection(client, transactionConfig(config));
+    // The session sees the connection's query only, so every statement of the transaction passes through it.
     const tx = new NodePgTransaction(
       this.pgDialect,
-      new NodePgSession(client, this.pgDialect, undefined),
+      new NodePgSession(conn as unknown as pg.PoolClient, this.pgDialect, undefined),
       undefined,
     ) as Tx;
-    const state: { client: pg.PoolClient; commit?: Promise<unknown> } = { client };
-    open.set(tx, state);
-    // Written now; the callback's first statement follows it on the wire before its answer is back. Its failure
-    // (a lost connection) fails that statement too, and is awaited before any commit.
-    const begin = client.query(`begin ${transactionConfig(config)}`);
-    begin.catch(() => {});
+    open.set(tx, conn);
     let broken: Error | undefined;
     try {
       const result = await fn(tx);
-      await begin;
-      await (state.commit ?? client.query('commit'));
+      if (conn.began) {
+        await conn.begin;
+        await (conn.commit ?? client.query('commit'));
+      }
       return result;
     } catch (error) {
-      // After a statement that failed behind a sent commit, PostgreSQL has already rolled back and this only
+      // After a statement that failed with a commit behind it, PostgreSQL has already rolled back and this only
       // warns that no transaction is open.
-      await client.query('rollback').catch((e: Error) => {
-        broken = e;
-      });
+      if (conn.began)
+        await client.query('rollback').catch((e: Error) => {
+          broken = e;
+        });
       throw error;
     } finally {
       open.delete(tx);
@@ -78,9 +168,9 @@ export function pipelinedDatabase(
 }
 
 /**
- * In a pipelined transaction: writes the statement and `commit` behind it in one round trip, and returns the
- * statement's rows (with Drizzle's raw types: timestamps and dates as PostgreSQL's text). The transaction then ends
- * with that commit; if the statement fails, PostgreSQL answers the commit with a rollback. Null outside a pipelined
+ * In a pipelined transaction: sends the statement with `commit` behind it (in one message once the connection has
+ * prepared it) and returns its rows (with Drizzle's raw types: timestamps and dates as PostgreSQL's text). The
+ * transaction then ends with that commit; if the statement fails, nothing is committed. Null outside a pipelined
  * transaction (PGlite), where the caller runs the statement as usual.
  */
 export function queryThenCommit<T>(
@@ -88,10 +178,7 @@ export function queryThenCommit<T>(
   built: { sql: string; params: unknown[] },
   config: pg.QueryConfig,
 ): Promise<T[]> | null {
-  const state = open.get(tx as object);
-  if (!state || state.commit) return null;
-  const rows = state.client.query(config, built.params).then((r) => r.rows as T[]);
-  state.commit = state.client.query('commit');
-  state.commit.catch(() => {});
-  return rows;
+  const conn = open.get(tx as object);
+  if (!conn || conn.commit) return null;
+  return conn.thenCommit(config, built.params).then((r) => r.rows as T[]);
 }
