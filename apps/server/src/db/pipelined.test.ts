@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRowsNamed, queryRowsNamedThenCommit } from '../lib/sql.ts';
+import { queryRows, queryRowsNamed, queryRowsNamedThenCommit } from '../lib/sql.ts';
 import type { Db } from './client.ts';
 import { pipelinedDatabase } from './pipelined.ts';
 
@@ -98,7 +98,7 @@ describe.skipIf(!url)('pipelined transactions on PostgreSQL', () => {
     ).rejects.toThrow();
     const { rows } = await pool.query('select s from pipelined_t where id = 101');
     expect(rows[0].s).toBe('back\\slash \\x00');
-    expect(await db.transaction(async (tx) => (await tx.execute(sql`select 1 as one`)).rows)).toEqual([
+    expect(await db.transaction((tx) => queryRows<{ one: number }>(tx, sql`select 1 as one`))).toEqual([
       { one: 1 },
     ]);
   });
