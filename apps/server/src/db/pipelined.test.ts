@@ -103,6 +103,24 @@ describe.skipIf(!url)('pipelined transactions on PostgreSQL', () => {
     ]);
   });
 
+  it('refuses a statement after the commit was sent, instead of running it outside the transaction', async () => {
+    const failure = await db
+      .transaction(async (tx) => {
+        await queryRowsNamedThenCommit(tx, insert(value(400, 'committed')));
+        await tx.execute(sql`update pipelined_t set s = 'outside' where id = ${400}`);
+      })
+      .then(
+        () => null,
+        (e: Error) => e,
+      );
+    // Drizzle reports the statement it could not run, with the refusal as the cause.
+    expect((failure?.cause as Error | undefined)?.message).toBe(
+      'a statement after the transaction was committed',
+    );
+    const { rows } = await pool.query('select s from pipelined_t where id = 400');
+    expect(rows).toEqual([{ s: 'committed' }]);
+  });
+
   it('rolls back when the callback fails after its statements', async () => {
     await expect(
       db.transaction(async (tx) => {

@@ -58,7 +58,10 @@ class TxConnection {
       .then((results) => (results as unknown as pg.QueryResult[])[index]);
   }
 
+  /** `[begin]` before the transaction's first statement, `[]` after; refuses a statement after the commit. */
   private takeBegin(): string[] {
+    // It would run on its own, outside the transaction, once the commit is sent.
+    if (this.commit) throw new Error('a statement after the transaction was committed');
     if (!this.beginSql) return [];
     const sql = this.beginSql;
     this.beginSql = null;
@@ -66,16 +69,19 @@ class TxConnection {
     return [sql];
   }
 
+  /** Writes `begin` on its own, the statement right behind it. Its failure (a lost connection) fails that statement
+   * too, and is awaited before any commit. */
+  private writeBegin(head: string[]) {
+    if (!head.length) return;
+    this.begin = this.client.query(head[0]);
+    this.begin.catch(() => {});
+  }
+
   query(config: Config, values?: unknown[]): Promise<pg.QueryResult> {
     const head = this.takeBegin();
-    if (head.length) {
-      const execute = this.asExecute(config, values);
-      if (execute) return this.script(config, [...head, execute], 1);
-      // Written now; the statement follows it on the wire. Its failure (a lost connection) fails that statement
-      // too, and is awaited before any commit.
-      this.begin = this.client.query(head[0]);
-      this.begin.catch(() => {});
-    }
+    const execute = head.length ? this.asExecute(config, values) : null;
+    if (execute) return this.script(config, [...head, execute], 1);
+    this.writeBegin(head);
     return this.client.query(config, values);
   }
 
@@ -87,10 +93,7 @@ class TxConnection {
       this.commit = result;
       return result;
     }
-    if (head.length) {
-      this.begin = this.client.query(head[0]);
-      this.begin.catch(() => {});
-    }
+    this.writeBegin(head);
     const result = this.client.query(config, values);
     // If the statement fails, PostgreSQL answers this commit with a rollback.
     this.commit = this.client.query('commit');
@@ -179,6 +182,6 @@ export function queryThenCommit<T>(
   config: pg.QueryConfig,
 ): Promise<T[]> | null {
   const conn = open.get(tx as object);
-  if (!conn || conn.commit) return null;
+  if (!conn) return null;
   return conn.thenCommit(config, built.params).then((r) => r.rows as T[]);
 }

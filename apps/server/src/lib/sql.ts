@@ -55,11 +55,15 @@ export function statementName(text: string): string {
 
 const dialect = new PgDialect();
 
+/** A query as a named statement (see `statementName`) of the session of `db`, and its built text and parameters. */
+function named(db: Db, query: SQL) {
+  const built = dialect.sqlToQuery(query);
+  return { built, prepared: db._.session.prepareQuery(built, undefined, statementName(built.sql), false) };
+}
+
 /** Like `queryRows`, as a named statement (see `statementName`). */
 export async function queryRowsNamed<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
-  const built = dialect.sqlToQuery(query);
-  const prepared = db._.session.prepareQuery(built, undefined, statementName(built.sql), false);
-  const result = (await prepared.execute()) as unknown as { rows: T[] };
+  const result = (await named(db, query).prepared.execute()) as unknown as { rows: T[] };
   return result.rows;
 }
 
@@ -72,8 +76,7 @@ export async function queryRowsNamedThenCommit<T extends Record<string, unknown>
   tx: Db,
   query: SQL,
 ): Promise<T[]> {
-  const built = dialect.sqlToQuery(query);
-  const prepared = tx._.session.prepareQuery(built, undefined, statementName(built.sql), false);
+  const { built, prepared } = named(tx, query);
   const config = (prepared as unknown as { rawQueryConfig: pg.QueryConfig }).rawQueryConfig;
   return (
     queryThenCommit<T>(tx, built, config) ?? ((await prepared.execute()) as unknown as { rows: T[] }).rows
