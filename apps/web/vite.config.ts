@@ -11,7 +11,7 @@ import { defineConfig, type Plugin } from 'vite';
 const FIRST_LOAD = new RegExp(
   [
     String.raw`[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]`,
-    String.raw`[\\/]src[\\/]app[\\/](LoginPage\.tsx|EidLogin\.tsx|loginParts\.tsx|loginText\.ts|login\.css)$`,
+    String.raw`[\\/]src[\\/]app[\\/](LoginPage\.tsx|EidLogin\.tsx|loginParts\.tsx|loginText\.ts|login\.css|screens\.ts)$`,
     String.raw`[\\/]src[\\/]i18n[\\/](language\.ts|et\.json|ru\.json|en\.json)$`,
     String.raw`[\\/]src[\\/]lib[\\/](api|session|phone|webeid)\.ts$`,
     String.raw`[\\/]src[\\/]components[\\/](Logo\.tsx|termsItems\.ts)$`,
@@ -44,7 +44,7 @@ const gzip = promisify(zlib.gzip);
 
 /**
  * Every built script, stylesheet and text asset over 1 KB also as `.br` (quality 11) and `.gz` (level 9), once at
- * build time: the server sends those as they are (`@fastify/static` `preCompressed`) instead of compressing each
+ * build time: the server sends those as they are (apps/server/src/lib/webAssets.ts) instead of compressing each
  * file again for every browser that asks (brotli cost the server 60–80 ms of CPU per cold page load).
  */
 function precompress(): Plugin {

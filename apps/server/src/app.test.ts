@@ -193,6 +193,7 @@ describe('unknown paths', () => {
     fs.writeFileSync(file, script);
     fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(script));
     fs.writeFileSync(`${file}.gz`, zlib.gzipSync(script));
+    fs.writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     const app = await buildApp({ config: testConfig({ WEB_DIST: dir }), database: ctx.database });
     try {
       for (const [accept, encoding, decode] of [
@@ -214,7 +215,25 @@ describe('unknown paths', () => {
             true,
           );
         expect(decode(res.rawPayload).toString(), accept).toBe(script);
+        // Hashed names never change content: cached for a year; the body depends on accept-encoding.
+        expect(res.headers['cache-control'], accept).toBe('public, max-age=31536000, immutable');
+        expect(res.headers.vary, accept).toMatch(/accept-encoding/i);
       }
+      const head = await app.inject({ method: 'HEAD', url: '/assets/app-1.js' });
+      expect(head.statusCode).toBe(200);
+      expect(head.body).toBe('');
+      // A script that is not there is a 404, not the index page a script tag would try to run.
+      const missing = await app.inject({ method: 'GET', url: '/assets/app-2.js' });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.body).not.toContain('<title>');
+      // Files beside the index page: served, cached for an hour; the index page itself is never cached.
+      const icon = await app.inject({ method: 'GET', url: '/favicon.svg' });
+      expect(icon.statusCode).toBe(200);
+      expect(icon.headers['content-type']).toBe('image/svg+xml');
+      expect(icon.body).toBe('<svg xmlns="http://www.w3.org/2000/svg"/>');
+      expect(icon.headers['cache-control']).toBe('public, max-age=3600');
+      const index = await app.inject({ method: 'GET', url: '/index.html' });
+      expect(index.headers['cache-control']).toBe('no-cache');
     } finally {
       await app.close();
       fs.rmSync(dir, { recursive: true, force: true });

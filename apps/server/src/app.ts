@@ -4,7 +4,6 @@ import path from 'node:path';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
@@ -16,6 +15,7 @@ import { installErrorHandler, installNotFound } from './lib/errors.ts';
 import { openApiOptions } from './lib/openapi.ts';
 import { OutboxWorker } from './lib/outbox.ts';
 import { Scheduler } from './lib/scheduler.ts';
+import { serveWebFiles } from './lib/webAssets.ts';
 import { outboxHandlers, routeModules, schedulerHooks } from './modules/index.ts';
 
 export type { ZApp } from './lib/http.ts';
@@ -81,14 +81,8 @@ export async function buildApp(opts: { config: Config; database: Database }) {
   let indexHtml: Buffer | null = null;
   if (fs.existsSync(path.join(config.WEB_DIST, 'index.html'))) {
     // The build writes .br and .gz beside every script and stylesheet (vite.config.ts `precompress`): sent as they
-    // are to a browser that accepts them, instead of compressing the same file again on every request.
-    await app.register(fastifyStatic, {
-      root: config.WEB_DIST,
-      wildcard: false,
-      index: false,
-      maxAge: '1h',
-      preCompressed: true,
-    });
+    // are to a browser that accepts them, from memory (lib/webAssets.ts).
+    serveWebFiles(app, config.WEB_DIST);
     indexHtml = fs.readFileSync(path.join(config.WEB_DIST, 'index.html'));
   }
   installNotFound(app, indexHtml);

@@ -1,12 +1,13 @@
 // The entry: without a session (and off the public pages) only the login screen, plain React with its own
 // stylesheet and words; otherwise the app (start.tsx: i18next, antd, the router, React Query), loaded as a chunk
-// of its own. After a login the page is loaded again with the session, so the login's first load never carries
-// the app (BENCHMARKS.md "First load"). A deep link to a tender view asks for its data here, while the app's code
-// loads (the view's queries take those answers).
+// of its own, together with the language, the shell and the screen of the path. After a login the page is loaded
+// again with the session, so the login's first load never carries the app (BENCHMARKS.md "First load"). A deep link
+// to a tender view asks for its data here, while the app's code loads (the view's queries take those answers).
 import { defined } from '@portal/shared';
 import { createRoot } from 'react-dom/client';
 import LoginPage from './app/LoginPage.tsx';
-import { storedLanguage } from './i18n/language.ts';
+import { loadShell, screenPathOf, screens } from './app/screens.ts';
+import { loadLanguageChunk, storedLanguage } from './i18n/language.ts';
 import { getEarly, session } from './lib/api.ts';
 import { isPublicPath, returnRoute } from './lib/session.ts';
 
@@ -26,5 +27,11 @@ if (!session.token && !isPublicPath(pathname)) {
     getEarly(`/tenders/${view}/`);
     getEarly('/details/', { tender: view, page_size: 0, fields: 'view' });
   }
+  // The code of the first screen all at once: the app, the chosen language, and the shell and the screen of the path
+  // (app/screens.ts), instead of each only once the one before it has run.
+  loadLanguageChunk().catch(() => {});
+  const screen = screenPathOf(pathname);
+  if (screen) screens[screen]().catch(() => {}); // a failed early load is retried when the screen renders
+  if (session.token && !isPublicPath(pathname)) loadShell().catch(() => {});
   void import('./app/start.tsx').then((m) => m.startApp(root));
 }

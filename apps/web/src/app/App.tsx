@@ -15,13 +15,12 @@ import { ComingSoonPage, NoAccessPage, NotFoundPage } from './pages.tsx';
 import { preloadedLazy } from './preloadedLazy.ts';
 import { Providers, queryClient } from './providers.tsx';
 import { type AppRoute, appRoutes, preloadScreen, publicRoutes } from './routes.tsx';
+import { loadShell as loadShellCode } from './screens.ts';
 
 // The shell (menu, drawer, header) is a chunk of its own, loaded in parallel with the session check. The login
 // screen is in the entry (main.tsx shows it without the app when there is no session); the app shows it too when
 // the stored session could not be checked.
-const { component: Shell, load: loadShell } = preloadedLazy(() =>
-  import('./Shell.tsx').then((m) => ({ default: m.Shell })),
-);
+const { component: Shell, load: loadShell } = preloadedLazy(loadShellCode);
 
 /**
  * Starts loading what the first screen needs at once, in parallel with the session check: with a session the

@@ -7,22 +7,22 @@ import { prefetchTenderView } from '../features/tenders/viewQueries.ts';
 import type { Group } from '../lib/auth.tsx';
 import { PUBLIC_PATHS } from '../lib/session.ts';
 import { preloadedLazy } from './preloadedLazy.ts';
-
-type Loader = () => Promise<{ default: ComponentType }>;
+import { type ScreenLoader, type ScreenPath, screens } from './screens.ts';
 
 export interface AppRoute {
   path: string;
   component: LazyExoticComponent<ComponentType>;
   /** Loads the screen's code (the same import the lazy component uses), to start it early. */
-  load: Loader;
+  load: ScreenLoader;
   /** Who may open it; undefined = every logged-in user. */
   groups?: Group[];
   /** Starts the screen's data requests from the route, before its code has loaded (params of the path). */
   prefetch?: (client: QueryClient, params: Record<string, string | undefined>) => void;
 }
 
-/** A lazily loaded screen and its loader (once loaded, it renders without suspending). */
-const screen = (load: Loader) => preloadedLazy(load);
+/** The screen at a path of screens.ts: its lazily loaded component and its loader (once loaded, it renders without
+ * suspending). */
+const screen = (path: ScreenPath) => ({ path, ...preloadedLazy(screens[path]) });
 
 const BUYERS: Group[] = ['ADMINISTRATOR', 'CONTRACTOR', 'MASTER'];
 const ADMIN_CONTRACTOR: Group[] = ['ADMINISTRATOR', 'CONTRACTOR'];
@@ -30,263 +30,211 @@ const ADMIN: Group[] = ['ADMINISTRATOR'];
 
 export const appRoutes: AppRoute[] = [
   // tenders (features/tenders)
-  { path: '/tenders', ...screen(() => import('../features/tenders/TenderListPage.tsx')) },
+  { ...screen('/tenders') },
   {
-    path: '/tenders/add',
-    ...screen(() => import('../features/tenders/TenderFormPage.tsx')),
+    ...screen('/tenders/add'),
     groups: BUYERS,
   },
   {
-    path: '/tenders/:id/edit',
-    ...screen(() => import('../features/tenders/TenderFormPage.tsx')),
+    ...screen('/tenders/:id/edit'),
     groups: BUYERS,
   },
   {
-    path: '/tenders/:id/view',
-    ...screen(() => import('../features/tenders/TenderViewPage.tsx')),
+    ...screen('/tenders/:id/view'),
     prefetch: (client, { id }) => {
       if (id && /^\d+$/.test(id)) prefetchTenderView(client, id);
     },
   },
   {
-    path: '/tenders/:id/export',
-    ...screen(() => import('../features/tenders/TenderExportPage.tsx')),
+    ...screen('/tenders/:id/export'),
     groups: BUYERS,
   },
   {
-    path: '/tenders/:id/history',
-    ...screen(() => import('../features/tenders/TenderHistoryPage.tsx')),
+    ...screen('/tenders/:id/history'),
     groups: BUYERS,
   },
   // pre-orders (features/details)
   {
-    path: '/details',
-    ...screen(() => import('../features/details/PreorderListPage.tsx')),
+    ...screen('/details'),
     groups: ADMIN_CONTRACTOR,
   },
   {
-    path: '/details/add',
-    ...screen(() => import('../features/details/PreorderFormPage.tsx')),
+    ...screen('/details/add'),
     groups: ADMIN_CONTRACTOR,
   },
   {
-    path: '/details/:id/edit',
-    ...screen(() => import('../features/details/PreorderFormPage.tsx')),
+    ...screen('/details/:id/edit'),
     groups: ADMIN_CONTRACTOR,
   },
   // parts and part types (features/parts)
   {
-    path: '/setup/parts',
-    ...screen(() => import('../features/parts/PartListPage.tsx')),
+    ...screen('/setup/parts'),
     groups: ADMIN_CONTRACTOR,
   },
   {
-    path: '/setup/parttypes',
-    ...screen(() => import('../features/parts/PartTypeListPage.tsx')),
+    ...screen('/setup/parttypes'),
     groups: ADMIN_CONTRACTOR,
   },
   {
-    path: '/setup/parttypes/add',
-    ...screen(() => import('../features/parts/PartTypeFormPage.tsx')),
+    ...screen('/setup/parttypes/add'),
     groups: ADMIN_CONTRACTOR,
   },
   {
-    path: '/setup/parttypes/:id/edit',
-    ...screen(() => import('../features/parts/PartTypeFormPage.tsx')),
+    ...screen('/setup/parttypes/:id/edit'),
     groups: ADMIN_CONTRACTOR,
   },
   // reports (features/reports): consolidated for administrators, the others also for contractors (spec 2 §6)
   {
-    path: '/reports/consolidated',
-    ...screen(() => import('../features/reports/ConsolidatedPage.tsx')),
+    ...screen('/reports/consolidated'),
     groups: ['ADMINISTRATOR'],
   },
   {
-    path: '/reports/orders',
-    ...screen(() => import('../features/reports/OrdersPage.tsx')),
+    ...screen('/reports/orders'),
     groups: ADMIN_CONTRACTOR,
   },
   {
-    path: '/reports/parts',
-    ...screen(() => import('../features/reports/PartsPage.tsx')),
+    ...screen('/reports/parts'),
     groups: ADMIN_CONTRACTOR,
   },
   {
-    path: '/reports/suppliers',
-    ...screen(() => import('../features/reports/SuppliersPage.tsx')),
+    ...screen('/reports/suppliers'),
     groups: ADMIN_CONTRACTOR,
   },
   {
-    path: '/reports/categories',
-    ...screen(() => import('../features/reports/CategoriesPage.tsx')),
+    ...screen('/reports/categories'),
     groups: ADMIN_CONTRACTOR,
   },
   // setup (features/setup)
   {
-    path: '/setup/groups',
-    ...screen(() => import('../features/setup/GroupListPage.tsx')),
+    ...screen('/setup/groups'),
     groups: ADMIN_CONTRACTOR,
   },
   {
-    path: '/setup/groups/add',
-    ...screen(() => import('../features/setup/GroupFormPage.tsx')),
+    ...screen('/setup/groups/add'),
     groups: ADMIN_CONTRACTOR,
   },
   {
-    path: '/setup/groups/:id/edit',
-    ...screen(() => import('../features/setup/GroupFormPage.tsx')),
+    ...screen('/setup/groups/:id/edit'),
     groups: ADMIN_CONTRACTOR,
   },
   {
-    path: '/setup/warehouses',
-    ...screen(() => import('../features/setup/WarehouseListPage.tsx')),
+    ...screen('/setup/warehouses'),
     groups: ADMIN_CONTRACTOR,
   },
   {
-    path: '/setup/warehouses/add',
-    ...screen(() => import('../features/setup/WarehouseFormPage.tsx')),
+    ...screen('/setup/warehouses/add'),
     groups: ADMIN_CONTRACTOR,
   },
   {
-    path: '/setup/warehouses/:id/edit',
-    ...screen(() => import('../features/setup/WarehouseFormPage.tsx')),
+    ...screen('/setup/warehouses/:id/edit'),
     groups: ADMIN_CONTRACTOR,
   },
   // catalogue (features/catalogue): blacklist, categories, producers, units
   {
-    path: '/setup/blacklists',
-    ...screen(() => import('../features/catalogue/BlacklistListPage.tsx')),
+    ...screen('/setup/blacklists'),
     groups: ADMIN_CONTRACTOR,
   },
   {
-    path: '/setup/blacklists/add',
-    ...screen(() => import('../features/catalogue/BlacklistFormPage.tsx')),
+    ...screen('/setup/blacklists/add'),
     groups: ADMIN_CONTRACTOR,
   },
   {
-    path: '/setup/blacklists/:id/edit',
-    ...screen(() => import('../features/catalogue/BlacklistFormPage.tsx')),
+    ...screen('/setup/blacklists/:id/edit'),
     groups: ADMIN_CONTRACTOR,
   },
   {
-    path: '/setup/categories',
-    ...screen(() => import('../features/catalogue/CategoriesPage.tsx')),
+    ...screen('/setup/categories'),
     groups: ADMIN_CONTRACTOR,
   },
   {
-    path: '/admin/product/categories/add',
-    ...screen(() => import('../features/catalogue/CategoryFormPage.tsx')),
+    ...screen('/admin/product/categories/add'),
     groups: ADMIN_CONTRACTOR,
   },
   {
-    path: '/admin/product/categories/:id/edit',
-    ...screen(() => import('../features/catalogue/CategoryFormPage.tsx')),
+    ...screen('/admin/product/categories/:id/edit'),
     groups: ADMIN_CONTRACTOR,
   },
   {
-    path: '/setup/producers',
-    ...screen(() => import('../features/catalogue/ProducerListPage.tsx')),
+    ...screen('/setup/producers'),
     groups: ['ADMINISTRATOR', 'CONTRACTOR', 'SUPPLIER'],
   },
   {
-    path: '/setup/producers/add',
-    ...screen(() => import('../features/catalogue/ProducerFormPage.tsx')),
+    ...screen('/setup/producers/add'),
     groups: ADMIN_CONTRACTOR,
   },
   {
-    path: '/setup/producers/:id/edit',
-    ...screen(() => import('../features/catalogue/ProducerFormPage.tsx')),
+    ...screen('/setup/producers/:id/edit'),
     groups: ADMIN_CONTRACTOR,
   },
   {
-    path: '/setup/units',
-    ...screen(() => import('../features/catalogue/UnitListPage.tsx')),
+    ...screen('/setup/units'),
     groups: ['ADMINISTRATOR', 'SUPPLIER'],
   },
   // modules, notifications, e-mail settings (features/setup): Administrator only
-  { path: '/modules', ...screen(() => import('../features/setup/ModuleListPage.tsx')), groups: ADMIN },
+  { ...screen('/modules'), groups: ADMIN },
   {
-    path: '/setup/modules/add',
-    ...screen(() => import('../features/setup/ModuleFormPage.tsx')),
+    ...screen('/setup/modules/add'),
     groups: ADMIN,
   },
   {
-    path: '/setup/modules/:id/edit',
-    ...screen(() => import('../features/setup/ModuleFormPage.tsx')),
+    ...screen('/setup/modules/:id/edit'),
     groups: ADMIN,
   },
   {
-    path: '/notifications',
-    ...screen(() => import('../features/setup/NotificationsPage.tsx')),
+    ...screen('/notifications'),
     groups: ADMIN,
   },
   {
-    path: '/notifications/settings',
-    ...screen(() => import('../features/setup/EmailSettingsPage.tsx')),
+    ...screen('/notifications/settings'),
     groups: ADMIN,
   },
   // people and access (features/people)
-  { path: '/profile', ...screen(() => import('../features/people/ProfilePage.tsx')) },
+  { ...screen('/profile') },
   {
-    path: '/suppliers',
-    ...screen(() => import('../features/people/SupplierListPage.tsx')),
+    ...screen('/suppliers'),
     groups: ADMIN_CONTRACTOR,
   },
   {
-    path: '/suppliers/add',
-    ...screen(() => import('../features/people/SupplierFormPage.tsx')),
+    ...screen('/suppliers/add'),
     groups: ['ADMINISTRATOR'],
   },
   {
-    path: '/suppliers/:id/edit',
-    ...screen(() => import('../features/people/SupplierFormPage.tsx')),
+    ...screen('/suppliers/:id/edit'),
     groups: ['ADMINISTRATOR'],
   },
   {
-    path: '/supplier/:supId/details',
-    ...screen(() => import('../features/people/SupplierPage.tsx')),
+    ...screen('/supplier/:supId/details'),
     groups: ['ADMINISTRATOR', 'CONTRACTOR', 'SUPPLIER'],
   },
   {
-    path: '/supplier/:supId/users',
-    ...screen(() => import('../features/people/SupplierUsersPage.tsx')),
+    ...screen('/supplier/:supId/users'),
     groups: ['ADMINISTRATOR', 'CONTRACTOR', 'SUPPLIER'],
   },
   {
-    path: '/supplier/:supId/users/add',
-    ...screen(() => import('../features/people/SupplierUserFormPage.tsx')),
+    ...screen('/supplier/:supId/users/add'),
     groups: ['ADMINISTRATOR', 'SUPPLIER'],
   },
   {
-    path: '/supplier/:supId/users/edit',
-    ...screen(() => import('../features/people/SupplierUserFormPage.tsx')),
+    ...screen('/supplier/:supId/users/edit'),
     groups: ['ADMINISTRATOR', 'SUPPLIER'],
   },
   {
-    path: '/workers',
-    ...screen(() => import('../features/people/WorkerListPage.tsx')),
+    ...screen('/workers'),
     groups: ['ADMINISTRATOR'],
   },
   {
-    path: '/workers/add',
-    ...screen(() => import('../features/people/WorkerFormPage.tsx')),
+    ...screen('/workers/add'),
     groups: ['ADMINISTRATOR'],
   },
   {
-    path: '/workers/:id/edit',
-    ...screen(() => import('../features/people/WorkerFormPage.tsx')),
+    ...screen('/workers/:id/edit'),
     groups: ['ADMINISTRATOR'],
   },
 ];
 
-/** Screens without the app shell (spec 2, Routes). */
-// One screen for each of PUBLIC_PATHS (lib/session.ts, which the entry reads without loading this file).
-const publicScreens: Record<(typeof PUBLIC_PATHS)[number], ReturnType<typeof screen>> = {
-  '/register': screen(() => import('../features/accounts/RegisterPage.tsx')),
-  '/recover': screen(() => import('../features/accounts/RecoverPage.tsx')),
-  '/reset': screen(() => import('../features/accounts/ResetPage.tsx')),
-};
-export const publicRoutes: AppRoute[] = PUBLIC_PATHS.map((path) => ({ path, ...publicScreens[path] }));
+/** Screens without the app shell (spec 2, Routes): one for each of PUBLIC_PATHS (lib/session.ts, which the entry
+ * reads without loading this file). */
+export const publicRoutes: AppRoute[] = PUBLIC_PATHS.map((path) => screen(path));
 
 /**
  * Starts loading the code of the screen at this path right away, in parallel with the session check (profile

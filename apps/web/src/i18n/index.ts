@@ -8,7 +8,7 @@ import updateLocale from 'dayjs/plugin/updateLocale';
 import utc from 'dayjs/plugin/utc';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { storedLanguage } from './language.ts';
+import { loadLanguageChunk, storedLanguage } from './language.ts';
 
 export {
   hasStoredLanguage,
@@ -21,12 +21,7 @@ export {
 
 // Only the chosen language's catalogues and locales are loaded (one chunk, language.<lang>.ts): switching the
 // language reloads the page, so the others are never needed (BENCHMARKS.md "First load").
-const languageChunks = {
-  et: () => import('./language.et.ts'),
-  ru: () => import('./language.ru.ts'),
-  en: () => import('./language.en.ts'),
-};
-const language = (await languageChunks[storedLanguage()]()).default;
+const language = (await loadLanguageChunk()).default;
 
 /** antd's locale for the chosen language. */
 export const antLocale = language.antd as Locale;

@@ -26,3 +26,18 @@ export function switchLanguage(lang: Lang) {
   rememberLanguage(lang);
   window.location.reload();
 }
+
+// The chosen language's catalogues and antd/dayjs locales, one chunk per language (i18n/index.ts reads it; the entry
+// starts loading it together with the app's code).
+const languageChunks = {
+  et: () => import('./language.et.ts'),
+  ru: () => import('./language.ru.ts'),
+  en: () => import('./language.en.ts'),
+};
+let languageChunk: ReturnType<(typeof languageChunks)[Lang]> | undefined;
+
+/** Loads the chunk of the stored language (once per page: switching the language reloads the page). */
+export function loadLanguageChunk() {
+  languageChunk ??= languageChunks[storedLanguage()]();
+  return languageChunk;
+}
