@@ -223,9 +223,11 @@ describe('unknown paths', () => {
       expect(head.statusCode).toBe(200);
       expect(head.body).toBe('');
       // A script that is not there is a 404, not the index page a script tag would try to run.
-      const missing = await app.inject({ method: 'GET', url: '/assets/app-2.js' });
-      expect(missing.statusCode).toBe(404);
-      expect(missing.body).not.toContain('<title>');
+      for (const url of ['/assets/app-2.js', '/assets/deeper/app-1.js', '/assets/%2e%2e%2findex.html']) {
+        const missing = await app.inject({ method: 'GET', url });
+        expect(missing.statusCode, url).toBe(404);
+        expect(missing.body, url).not.toContain('<title>');
+      }
       // Files beside the index page: served, cached for an hour; the index page itself is never cached.
       const icon = await app.inject({ method: 'GET', url: '/favicon.svg' });
       expect(icon.statusCode).toBe(200);

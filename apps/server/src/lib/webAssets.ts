@@ -81,8 +81,8 @@ export function serveWebFiles(app: FastifyInstance, dir: string) {
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
     return reply.send(file.bodies[encoding]);
   };
-  app.get<{ Params: { file: string } }>('/assets/:file', (request, reply) =>
-    send(`/assets/${request.params.file}`, request, reply),
+  app.get<{ Params: { '*': string } }>('/assets/*', (request, reply) =>
+    send(`/assets/${request.params['*']}`, request, reply),
   );
   for (const url of files.keys())
     if (!url.startsWith('/assets/')) app.get(url, (request, reply) => send(url, request, reply));
