@@ -20,7 +20,7 @@ function screenRoutes(): ScreenRoute[] {
   for (const m of src.matchAll(/const (\w+): Group\[\] = \[([^\]]*)\]/g))
     consts[m[1]] = [...m[2].matchAll(/'(\w+)'/g)].map((x) => x[1]);
   const out: ScreenRoute[] = [];
-  for (const m of src.matchAll(/\{\s*path: '([^']+)'([^{}]*(?:\{[^{}]*\}[^{}]*)*)\}/g)) {
+  for (const m of src.matchAll(/\{\s*\.\.\.screen\('([^']+)'\)([^{}]*(?:\{[^{}]*\}[^{}]*)*)\}/g)) {
     const g = /groups: (\w+|\[[^\]]*\])/.exec(m[2]);
     const groups = !g
       ? null
