@@ -82,6 +82,17 @@ function openDropdown(page: Page) {
 async function chooseOption(page: Page, text: string | RegExp) {
   await openDropdown(page).locator('.ant-select-item-option', { hasText: text }).first().click();
 }
+/**
+ * Picks an option of a single select and waits for its dropdown to close, which it does once the option is taken.
+ * On a busy machine the option list can render again between the press and the release of the click, and the
+ * click is lost with the dropdown left open: then the option is clicked again.
+ */
+async function chooseSingle(page: Page, text: string | RegExp) {
+  await expect(async () => {
+    await chooseOption(page, text);
+    await expect(openDropdown(page)).toHaveCount(0, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+}
 
 /**
  * Searches the form's free lines and waits until the list shows the answer to that search. The search reaches the
@@ -308,10 +319,10 @@ test('tender journey: create and start, offers, clock end, winners, order files'
     .click();
   const modal = buyer.locator('.ant-modal').filter({ hasText: 'Võitjad:' });
   await modal.getByTestId('winner-row-0').getByRole('combobox', { name: 'Pakkumine' }).click();
-  await chooseOption(buyer, 'Demo Parts OÜ');
+  await chooseSingle(buyer, 'Demo Parts OÜ');
   await modal.getByRole('button', { name: 'Lisa võitja' }).click();
   await modal.getByTestId('winner-row-1').getByRole('combobox', { name: 'Pakkumine' }).click();
-  await chooseOption(buyer, 'Baltic Auto Supply AS');
+  await chooseSingle(buyer, 'Baltic Auto Supply AS');
   for (const [i, amount, reason] of [
     [0, '1', 'Tarneaeg'],
     [1, '3', 'Hind'],
@@ -319,7 +330,7 @@ test('tender journey: create and start, offers, clock end, winners, order files'
     const r = modal.getByTestId(`winner-row-${i}`);
     await r.getByRole('textbox', { name: 'Kogus' }).fill(amount);
     await r.getByRole('combobox', { name: 'Põhjus' }).click();
-    await chooseOption(buyer, reason);
+    await chooseSingle(buyer, reason);
   }
   // With two winners a comment is required.
   await modal.getByRole('button', { name: 'Salvesta' }).click();
