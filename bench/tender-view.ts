@@ -208,6 +208,8 @@ const MARKS = (arg: { cls: string; lastId: number; token: string }) => {
   mo.observe(document, { subtree: true, childList: true });
 };
 
+let traces = 0;
+
 async function measureRender(
   browser: Browser,
   trace: boolean,
@@ -228,7 +230,17 @@ async function measureRender(
     null,
     { timeout: 120_000, polling: 20 },
   );
-  const mainThreadCpuMs = trace ? mainThreadCpu(await browser.stopTracing()) : null;
+  let mainThreadCpuMs: number | null = null;
+  if (trace) {
+    const buffer = await browser.stopTracing();
+    mainThreadCpuMs = mainThreadCpu(buffer);
+    // BENCH_VIEW_TRACE=1: each traced load's Chromium trace (bench/.data/view-<class>-<n>.trace.json), to open in
+    // the browser's performance panel.
+    if (process.env.BENCH_VIEW_TRACE === '1') {
+      fs.mkdirSync(path.join(ROOT, 'bench/.data'), { recursive: true });
+      fs.writeFileSync(path.join(ROOT, `bench/.data/view-${cls}-${++traces}.trace.json`), buffer);
+    }
+  }
   // Quiet for 1.5 s: the main thread is idle.
   await page.waitForTimeout(1500);
   const virtual = (await page.locator(`.${cls} .ant-table-tbody-virtual-holder`).count()) > 0;

@@ -19,6 +19,69 @@ const FIRST_LOAD = new RegExp(
   ].join('|'),
 );
 
+/** Module path patterns (either separator) of the chunk groups below. */
+const under = (...parts: string[]) =>
+  new RegExp(parts.map((p) => p.replaceAll('/', String.raw`[\\/]`)).join('|'));
+
+/**
+ * The signed-in app's code in a few chunks instead of ~90 (BENCHMARKS.md, "Issue 13: the signed-in app in a few
+ * chunks"): antd and the libraries under it, the icons, and the app's own shared modules (`lib`, `components`, the
+ * shared package, the router, the query cache, i18next) each in one chunk. Every file a page loads costs the browser
+ * a request and a task to start it, and the server a response; the offer form had loaded 88 scripts. A route's own
+ * modules stay in its chunk, and the heavy libraries a single screen imports lazily (ExcelJS, pdfmake, the charts)
+ * stay in theirs. `common` takes a module only when two chunks share it and not its dependencies (they are in the
+ * groups above it or stay where they are), so no library is pulled into it; `chunkGraphIsAcyclic` fails the build if
+ * the chunks ever import each other in a circle, which would make a module run before one it needs.
+ */
+const GROUPS = [
+  { name: 'first-load', test: FIRST_LOAD, priority: 4 },
+  { name: 'icons', test: under('/node_modules/@ant-design/icons'), priority: 3 },
+  {
+    name: 'antd',
+    test: under(
+      '/node_modules/(antd|@ant-design|@rc-component|rc-[w.-]+|dayjs|@babel/runtime|clsx|classnames)/',
+    ),
+    priority: 2,
+  },
+  {
+    name: 'common',
+    test: under(
+      '/src/(lib|components|i18n)/',
+      '/packages/shared/',
+      '/node_modules/(@tanstack|react-router|react-i18next|i18next)/',
+    ),
+    priority: 1,
+    minShareCount: 2,
+    includeDependenciesRecursively: false,
+  },
+];
+
+/** Fails the build when the chunks' static imports form a cycle (see GROUPS). */
+function chunkGraphIsAcyclic(): Plugin {
+  return {
+    name: 'chunk-graph-is-acyclic',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const imports = new Map<string, string[]>();
+      for (const [file, out] of Object.entries(bundle))
+        if (out.type === 'chunk') imports.set(file, out.imports);
+      const done = new Set<string>();
+      const trail: string[] = [];
+      const visit = (file: string) => {
+        if (done.has(file)) return;
+        const at = trail.indexOf(file);
+        if (at >= 0)
+          this.error(`chunks import each other in a circle: ${[...trail.slice(at), file].join(' → ')}`);
+        trail.push(file);
+        for (const next of imports.get(file) ?? []) visit(next);
+        trail.pop();
+        done.add(file);
+      };
+      for (const file of imports.keys()) visit(file);
+    },
+  };
+}
+
 /** The entry's stylesheet (the login screen's, ~2 KB compressed) inlined into index.html: no render-blocking request. */
 function inlineEntryCss(): Plugin {
   return {
@@ -83,12 +146,12 @@ function precompress(): Plugin {
 
 // `npm run dev -w apps/web` serves the app on 5173 and sends /api to the server (API_URL, default port 3000).
 export default defineConfig({
-  plugins: [react(), inlineEntryCss(), precompress()],
+  plugins: [react(), inlineEntryCss(), precompress(), chunkGraphIsAcyclic()],
   server: { port: 5173, proxy: { '/api': process.env.API_URL ?? 'http://localhost:3000' } },
   build: {
     outDir: 'dist',
     sourcemap: false,
     chunkSizeWarningLimit: 3000,
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'first-load', test: FIRST_LOAD }] } } },
+    rolldownOptions: { output: { codeSplitting: { groups: GROUPS } } },
   },
 });
