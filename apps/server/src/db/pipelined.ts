@@ -18,6 +18,11 @@ const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils') as {
 
 type Config = pg.QueryConfig & { rowMode?: 'array'; types?: unknown };
 
+/** `pg.escapeLiteral` (which walks the text character by character in JavaScript): a text without a quote or a
+ * backslash, as most parameters are, is only quoted. */
+const literal = (text: string) =>
+  text.includes("'") || text.includes('\\') ? pg.escapeLiteral(text) : `'${text}'`;
+
 /**
  * The connection of one transaction. Its session's statements come here: the first one takes `begin` along, and
  * `thenCommit` takes `commit` along. A named statement this connection has already prepared travels in the same
@@ -46,7 +51,7 @@ class TxConnection {
     for (const v of values ?? []) {
       const text = v == null ? null : prepareValue(v);
       if (Buffer.isBuffer(text)) return null;
-      literals.push(text == null ? 'null' : pg.escapeLiteral(text));
+      literals.push(text == null ? 'null' : literal(text));
     }
     return `execute ${pg.escapeIdentifier(config.name)}${literals.length ? `(${literals.join(', ')})` : ''}`;
   }

@@ -55,10 +55,25 @@ export function statementName(text: string): string {
 
 const dialect = new PgDialect();
 
+/** Distinct statement texts prepared so far (by name); past the cap, queries run unnamed (planned each time). */
+const preparedNames = new Map<string, string>();
+const MAX_PREPARED = 500;
+
+/** `statementName` of a text, remembered for the first MAX_PREPARED texts (a map lookup costs less than the hash
+ * of a statement of a few thousand characters); undefined past the cap. */
+function nameOf(text: string): string | undefined {
+  let name = preparedNames.get(text);
+  if (!name && preparedNames.size < MAX_PREPARED) {
+    name = statementName(text);
+    preparedNames.set(text, name);
+  }
+  return name;
+}
+
 /** A query as a named statement (see `statementName`) of the session of `db`, and its built text and parameters. */
 function named(db: Db, query: SQL) {
   const built = dialect.sqlToQuery(query);
-  return { built, prepared: db._.session.prepareQuery(built, undefined, statementName(built.sql), false) };
+  return { built, prepared: db._.session.prepareQuery(built, undefined, nameOf(built.sql), false) };
 }
 
 /** Like `queryRows`, as a named statement (see `statementName`). */
@@ -83,10 +98,6 @@ export async function queryRowsNamedThenCommit<T extends Record<string, unknown>
   );
 }
 
-/** Distinct statement texts prepared so far (by name); past the cap, queries run unnamed (planned each time). */
-const preparedNames = new Map<string, string>();
-const MAX_PREPARED = 500;
-
 /**
  * Runs a raw query on a hot path outside a transaction and returns its rows with the driver's own types (timestamps as Date, int as
  * number, json parsed): on PostgreSQL as a named prepared statement, so each pooled connection parses and plans a
@@ -97,11 +108,7 @@ export async function queryPrepared<T extends Record<string, unknown>>(db: Db, q
   const client = (db as unknown as { $client?: unknown }).$client;
   const { sql: text, params } = dialect.sqlToQuery(query);
   if (client instanceof pg.Pool) {
-    let name = preparedNames.get(text);
-    if (!name && preparedNames.size < MAX_PREPARED) {
-      name = statementName(text);
-      preparedNames.set(text, name);
-    }
+    const name = nameOf(text);
     return (await client.query<T>(name ? { name, text, values: params } : { text, values: params })).rows;
   }
   if (client instanceof PGlite) return (await client.query<T>(text, params)).rows;

@@ -81,9 +81,19 @@ const tallinnDay = new Intl.DateTimeFormat('en-CA', {
   day: '2-digit',
 });
 
+/** The last minute todayOf formatted, and its day: a day in Tallinn begins on a whole minute (its offsets are whole hours), and
+ * formatting with Intl costs more than the rest of an offer's date checks. */
+let lastMinute = Number.NaN;
+let lastDay = '';
+
 /** Today (YYYY-MM-DD) in the company's time zone, for delivery dates. */
 export function todayOf(at: Date): string {
-  return tallinnDay.format(at);
+  const minute = Math.floor(at.getTime() / 60_000);
+  if (minute !== lastMinute) {
+    lastDay = tallinnDay.format(at);
+    lastMinute = minute;
+  }
+  return lastDay;
 }
 
 /** Narrowing helper for a supplier viewer. */
