@@ -236,6 +236,12 @@ describe('unknown paths', () => {
       expect(icon.headers['cache-control']).toBe('public, max-age=3600');
       const index = await app.inject({ method: 'GET', url: '/index.html' });
       expect(index.headers['cache-control']).toBe('no-cache');
+      // With the web app built, the API reference still answers, and lists the API alone.
+      const openapi = await app.inject({ method: 'GET', url: '/api/openapi.json' });
+      expect(openapi.statusCode).toBe(200);
+      const paths = Object.keys(openapi.json().paths);
+      expect(paths.length).toBeGreaterThan(50);
+      expect(paths.filter((p) => !p.startsWith('/api/'))).toEqual([]);
     } finally {
       await app.close();
       fs.rmSync(dir, { recursive: true, force: true });

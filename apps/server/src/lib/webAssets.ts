@@ -81,9 +81,11 @@ export function serveWebFiles(app: FastifyInstance, dir: string) {
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
     return reply.send(file.bodies[encoding]);
   };
-  app.get<{ Params: { '*': string } }>('/assets/*', (request, reply) =>
+  // Not API routes: left out of the OpenAPI document (whose transform expects a schema on every route it lists).
+  const options = { schema: { hide: true } };
+  app.get<{ Params: { '*': string } }>('/assets/*', options, (request, reply) =>
     send(`/assets/${request.params['*']}`, request, reply),
   );
   for (const url of files.keys())
-    if (!url.startsWith('/assets/')) app.get(url, (request, reply) => send(url, request, reply));
+    if (!url.startsWith('/assets/')) app.get(url, options, (request, reply) => send(url, request, reply));
 }
