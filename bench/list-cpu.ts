@@ -39,7 +39,9 @@ const SERVER_ROOT = process.env.BENCH_SERVER_ROOT ?? ROOT;
 const LABEL = process.env.BENCH_LABEL ?? (SERVER_ROOT === ROOT ? 'this checkout' : SERVER_ROOT);
 
 function startServer(url: string): Server {
-  const proc = spawn(process.execPath, [path.join(SERVER_ROOT, 'apps/server/src/main.ts')], {
+  // BENCH_SERVER_NODE_ARGS: extra flags for the server's node, as in lib.ts `spawnServer`.
+  const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const proc = spawn(process.execPath, [...extra, path.join(SERVER_ROOT, 'apps/server/src/main.ts')], {
     cwd: path.join(SERVER_ROOT, 'apps/server'),
     env: {
       ...process.env,
