@@ -80,7 +80,10 @@ function lighthouse(url: string, profile: string | null) {
   // BENCH_LH_KEEP=1: the whole Lighthouse report (bench/.data/lighthouse-<path>.json), for its long tasks and
   // main-thread breakdown.
   if (process.env.BENCH_LH_KEEP === '1')
-    fs.copyFileSync(out, path.join(DATA, `lighthouse-${new URL(url).pathname.replace(/\W+/g, '') || 'root'}.json`));
+    fs.copyFileSync(
+      out,
+      path.join(DATA, `lighthouse-${new URL(url).pathname.replace(/\W+/g, '') || 'root'}.json`),
+    );
   fs.rmSync(out, { force: true });
   const a = r.audits;
   return {
