@@ -38,9 +38,7 @@ const GROUPS = [
   { name: 'icons', test: under('/node_modules/@ant-design/icons'), priority: 3 },
   {
     name: 'antd',
-    test: under(
-      '/node_modules/(antd|@ant-design|@rc-component|rc-[w.-]+|dayjs|@babel/runtime|clsx|classnames)/',
-    ),
+    test: under('/node_modules/(antd|@ant-design|@rc-component|dayjs|@babel/runtime|clsx|classnames)/'),
     priority: 2,
   },
   {

@@ -68,6 +68,13 @@ const inlines = (query: SQL) => (query as unknown as { shouldInlineParams: boole
 const wrapsSql = (value: unknown) =>
   value !== null && typeof value === 'object' && typeof (value as { getSQL?: unknown }).getSQL === 'function';
 const quoteName = (name: string) => `"${name.replace(/"/g, '""')}"`;
+/** A table as drizzle names it: by its alias alone, else with its schema when it has one. */
+function tableName(table: Table): string {
+  const t = table as unknown as Record<symbol, unknown>;
+  const name = quoteName(t[TABLE.Name] as string);
+  const schema = t[TABLE.Schema] as string | undefined;
+  return schema === undefined || t[IS_ALIAS] ? name : `${quoteName(schema)}.${name}`;
+}
 
 /**
  * The text and parameters of a query, as drizzle's `PgDialect.sqlToQuery` builds them, for the kinds of pieces the
@@ -91,21 +98,10 @@ export function fastQuery(query: SQL): { sql: string; params: unknown[] } | null
         if (value instanceof SQL) return false;
         params.push(value);
         text += `$${params.length}`;
-      } else if (chunk instanceof Column) {
-        const table = chunk.table as unknown as Record<symbol, unknown>;
-        const schema = table[TABLE.Schema] as string | undefined;
-        const column = quoteName(casing.getColumnCasing(chunk));
-        const name = quoteName(table[TABLE.Name] as string);
-        text +=
-          table[IS_ALIAS] || schema === undefined
-            ? `${name}.${column}`
-            : `${quoteName(schema)}.${name}.${column}`;
-      } else if (chunk instanceof Table) {
-        const table = chunk as unknown as Record<symbol, unknown>;
-        const schema = table[TABLE.Schema] as string | undefined;
-        const name = quoteName(table[TABLE.Name] as string);
-        text += schema === undefined || table[IS_ALIAS] ? name : `${quoteName(schema)}.${name}`;
-      } else if (chunk instanceof Name) text += quoteName(chunk.value);
+      } else if (chunk instanceof Column)
+        text += `${tableName(chunk.table)}.${quoteName(casing.getColumnCasing(chunk))}`;
+      else if (chunk instanceof Table) text += tableName(chunk);
+      else if (chunk instanceof Name) text += quoteName(chunk.value);
       else if (chunk === undefined) continue;
       else if (Array.isArray(chunk)) {
         text += '(';
@@ -114,11 +110,7 @@ export function fastQuery(query: SQL): { sql: string; params: unknown[] } | null
           if (!walk([chunk[i]])) return false;
         }
         text += ')';
-      } else if (
-        chunk === null ||
-        (typeof chunk !== 'object' && typeof chunk !== 'function') ||
-        (typeof chunk === 'object' && !wrapsSql(chunk))
-      ) {
+      } else if (typeof chunk !== 'function' && !wrapsSql(chunk)) {
         // a value: drizzle makes it a parameter unless it is a wrapper of SQL (getSQL) or an enum (a function)
         params.push(chunk);
         text += `$${params.length}`;
