@@ -1,10 +1,14 @@
 import { and, eq, gte, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { alias, PgDialect } from 'drizzle-orm/pg-core';
-import { describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Db } from '../db/client.ts';
+import { pipelinedDatabase } from '../db/pipelined.ts';
 import { tenders, users } from '../db/schema/index.ts';
 import { tenderVisibleWhere } from '../modules/tenders/access.ts';
 import { tenderRowSql } from '../modules/tenders/list.ts';
-import { fastQuery, inIds } from './sql.ts';
+import { iso } from '../modules/tenders/serialize.ts';
+import { fastQuery, inIds, isIsoInstant, queryPrepared, timestamptzIso } from './sql.ts';
 
 const dialect = new PgDialect();
 const creator = alias(users, 'creator');
@@ -72,5 +76,93 @@ describe('fastQuery: the hot statements built as drizzle builds them', () => {
     expect(fastQuery(sql`select ${5}`.inlineParams())).toBeNull();
     expect(fastQuery(sql`select ${sql`${5}`.inlineParams()}`)).toBeNull();
     expect(fastQuery(sql`select ${sql`1`.as('one')}`)).toBeNull();
+  });
+});
+
+/** What the API wrote before `timestamptzIso`: the driver's Date, then `toISOString()` (or the value itself). */
+const viaDate = (text: string) => iso(pg.types.getTypeParser(1184, 'text')(text));
+
+describe("timestamptzIso: the list's instants without a Date, as the Date path writes them", () => {
+  it('gives the same text as parse-then-toISOString for whole seconds and every length of fraction', () => {
+    const texts = [
+      '2026-09-30 21:00:00+00',
+      '2026-11-26 10:15:42.1+00',
+      '2026-11-26 10:15:42.12+00',
+      '2026-11-26 10:15:42.123+00',
+      '2026-11-26 10:15:42.1234+00',
+      '2026-11-26 10:15:42.12345+00',
+      '2026-11-26 10:15:42.123456+00',
+      '2026-02-28 23:59:59.999999+00',
+      '2024-02-29 00:00:00.000001+00',
+      '1000-01-01 00:00:00+00',
+      '9999-12-31 23:59:59.9995+00',
+    ];
+    // Every fraction of three digits, and a spread of six-digit ones (the parser's float arithmetic decides the
+    // millisecond; the fast path must decide it the same way).
+    for (let ms = 0; ms < 1000; ms++) texts.push(`2026-03-29 01:02:03.${String(ms).padStart(3, '0')}+00`);
+    for (let us = 0; us < 1_000_000; us += 997)
+      texts.push(`2026-10-25 00:59:59.${String(us).padStart(6, '0')}+00`);
+    for (const text of texts) {
+      const fast = timestamptzIso(text);
+      expect(typeof fast, text).toBe('string');
+      expect(fast, text).toBe(viaDate(text));
+      expect(isIsoInstant(fast as string), text).toBe(true);
+      expect(iso(fast), text).toBe(fast);
+    }
+  });
+
+  it('leaves to the driver what it does not write: other zones, early and BC years, infinity', () => {
+    for (const text of [
+      '2026-11-26 12:15:42.5+02',
+      '2026-11-26 12:15:42+05:30',
+      '0999-01-01 00:00:00+00',
+      '0044-03-15 12:00:00+00 BC',
+      '12026-01-01 00:00:00+00',
+      'infinity',
+      '-infinity',
+    ]) {
+      const fast = timestamptzIso(text);
+      expect(typeof fast, text).not.toBe('string');
+      expect(iso(fast), text).toBe(viaDate(text));
+    }
+  });
+
+  it('passes through only the exact shape of an ISO instant', () => {
+    expect(isIsoInstant('2026-11-26T10:15:42.123Z')).toBe(true);
+    for (const v of [
+      '2026-11-26T10:15:42Z',
+      '2026-11-26 10:15:42.123Z',
+      '2026-11-26T10:15:42.123+',
+      '+012026-11-26T10:15:42.123Z',
+    ])
+      expect(isIsoInstant(v), v).toBe(false);
+  });
+});
+
+const url = process.env.DATABASE_URL;
+
+describe.skipIf(!url)('queryPrepared with isoTimes on PostgreSQL', () => {
+  const pool = new pg.Pool({ connectionString: url, max: 1, pipeline: true });
+  const db = pipelinedDatabase(pool) as unknown as Db;
+  afterAll(() => pool.end());
+
+  it('reads timestamptz as the ISO text the Date path gives, in a UTC session and in Tallinn', async () => {
+    const q = sql`select ts, ts::text as text from (values
+        ('2026-11-26 10:15:42.123456+00'::timestamptz), ('2026-03-29 00:59:59.9999+00'::timestamptz),
+        ('2026-10-25 01:00:00+00'::timestamptz), (null::timestamptz), ('infinity'::timestamptz)) v(ts)`;
+    for (const zone of ['UTC', 'Europe/Tallinn']) {
+      await pool.query(`set timezone = '${zone}'`);
+      const asDates = await queryPrepared<{ ts: unknown }>(db, q);
+      const asText = await queryPrepared<{ ts: unknown; text: string }>(db, q, { isoTimes: true });
+      expect(
+        asText.map((r) => (r.ts == null ? null : iso(r.ts))),
+        zone,
+      ).toEqual(asDates.map((r) => (r.ts == null ? null : iso(r.ts))));
+      // In UTC the fast path gave strings; elsewhere the driver's Dates, through its parser.
+      expect(typeof asText[0].ts, zone).toBe(zone === 'UTC' ? 'string' : 'object');
+      expect(iso(asText[0].ts), zone).toBe('2026-11-26T10:15:42.123Z');
+      expect(asDates[0].ts, zone).toBeInstanceOf(Date);
+    }
+    await pool.query('reset timezone');
   });
 });

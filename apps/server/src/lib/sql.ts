@@ -176,18 +176,88 @@ export async function queryRowsNamedThenCommit<T extends Record<string, unknown>
   );
 }
 
+const TIMESTAMPTZ_OID = 1184;
+const parseTimestamptz = pg.types.getTypeParser(TIMESTAMPTZ_OID, 'text') as (text: string) => unknown;
+const DASH = 45;
+const COLON = 58;
+const DOT = 46;
+
+/**
+ * PostgreSQL's text of a `timestamptz` as `Date#toISOString()` writes it (`2026-09-30T21:00:00.123Z`), without a
+ * Date: for a session in UTC (the database's default here, and the text then ends in `+00`) and a year of four
+ * digits, only the characters move. Anything else (another zone's offset, a year before 1000 or after 9999, BC,
+ * ±infinity) goes through the driver's own parser and comes back as it would have: a Date, or a number for infinity.
+ * The milliseconds are truncated from the microseconds as that parser does (`1000 × 0.xxxxxx`, then the Date drops
+ * the fraction), so both paths give the same instant to the millisecond (lib/sql.test.ts compares them).
+ */
+export function timestamptzIso(text: string): unknown {
+  const n = text.length;
+  if (
+    n >= 22 &&
+    n <= 29 &&
+    n !== 23 &&
+    text.charCodeAt(n - 3) === 43 && // +
+    text.charCodeAt(n - 2) === 48 && // 0
+    text.charCodeAt(n - 1) === 48 && // 0
+    text.charCodeAt(0) !== 48 && // year ≥ 1000
+    text.charCodeAt(4) === DASH &&
+    text.charCodeAt(7) === DASH &&
+    text.charCodeAt(10) === 32 &&
+    text.charCodeAt(13) === COLON &&
+    text.charCodeAt(16) === COLON &&
+    (n === 22 || text.charCodeAt(19) === DOT)
+  ) {
+    const ms = n === 22 ? 0 : Math.trunc(1000 * Number.parseFloat(text.slice(19, n - 3)));
+    const mss = ms < 10 ? `00${ms}` : ms < 100 ? `0${ms}` : `${ms}`;
+    return `${text.slice(0, 10)}T${text.slice(11, 19)}.${mss}Z`;
+  }
+  return parseTimestamptz(text);
+}
+
+/** Whether a string has the shape `Date#toISOString()` gives a year of four digits (what `timestamptzIso` returns). */
+export function isIsoInstant(v: string): boolean {
+  return (
+    v.length === 24 &&
+    v.charCodeAt(23) === 90 && // Z
+    v.charCodeAt(10) === 84 && // T
+    v.charCodeAt(4) === DASH &&
+    v.charCodeAt(7) === DASH &&
+    v.charCodeAt(13) === COLON &&
+    v.charCodeAt(16) === COLON &&
+    v.charCodeAt(19) === DOT
+  );
+}
+
+/** The driver's parsers, but `timestamptz` as an ISO string (`timestamptzIso`). */
+const isoTimeTypes = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === TIMESTAMPTZ_OID && format !== 'binary'
+      ? timestamptzIso
+      : pg.types.getTypeParser(oid, format as 'text')) as pg.CustomTypesConfig['getTypeParser'],
+};
+
 /**
  * Runs a raw query on a hot path outside a transaction and returns its rows with the driver's own types (timestamps as Date, int as
  * number, json parsed): on PostgreSQL as a named prepared statement, so each pooled connection parses and plans a
  * statement text once (then PostgreSQL may keep a generic plan) instead of on every call; on PGlite directly on its
  * client. Only for the database itself, not a transaction (its connection is not the pool's).
+ *
+ * `isoTimes`: on PostgreSQL, `timestamptz` columns come as ISO strings (`timestamptzIso`) rather than Dates, for rows
+ * that are only written out as JSON; PGlite still gives Dates, so the caller must take both (`Date | string`).
  */
-export async function queryPrepared<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
+export async function queryPrepared<T extends Record<string, unknown>>(
+  db: Db,
+  query: SQL,
+  opts: { isoTimes?: boolean } = {},
+): Promise<T[]> {
   const client = (db as unknown as { $client?: unknown }).$client;
   const { sql: text, params } = buildQuery(query);
   if (client instanceof pg.Pool) {
     const name = nameOf(text);
-    return (await client.query<T>(name ? { name, text, values: params } : { text, values: params })).rows;
+    const types = opts.isoTimes ? isoTimeTypes : undefined;
+    return (
+      await client.query<T>(name ? { name, text, values: params, types } : { text, values: params, types })
+    ).rows;
   }
   if (client instanceof PGlite) return (await client.query<T>(text, params)).rows;
   return queryRows<T>(db, query);

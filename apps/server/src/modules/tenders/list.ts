@@ -262,6 +262,7 @@ export async function listTenders(
         db,
         sql`select ${columns} ${from} ${tenderComments(viewer, sql`select tenders.id ${from} where ${where}`)}
         where ${where} order by ${order}`,
+        { isoTimes: true },
       ),
     );
   const page = q.page ?? 1;
@@ -282,6 +283,7 @@ export async function listTenders(
       ${from} ${tenderComments(viewer, sql`select id from page`)}
       where tenders.id in (select id from page)) r on true
     order by r."rowNumber"`,
+    { isoTimes: true },
   );
   const rows = result.filter((r) => r.id != null);
   const total = result[0]?.total;
@@ -300,7 +302,9 @@ export async function loadTender(
   opts: { exportData?: boolean } = {},
 ): Promise<Tender | null> {
   const where = and(eq(tenders.id, id), tenderVisibleWhere(viewer.user));
-  const rows = await queryPrepared<ListRow>(db, sql`select ${tenderRowSql(viewer, id)} where ${where}`);
+  const rows = await queryPrepared<ListRow>(db, sql`select ${tenderRowSql(viewer, id)} where ${where}`, {
+    isoTimes: true,
+  });
   if (!rows.length) return null;
   const [t] = toTenders(viewer, rows);
   if (opts.exportData) t.export_data = await exportDataOrNull(db, id, viewer.user);

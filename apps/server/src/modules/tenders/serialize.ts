@@ -42,12 +42,14 @@ import {
   winners,
 } from '../../db/schema/index.ts';
 import { now } from '../../lib/clock.ts';
-import { inIds } from '../../lib/sql.ts';
+import { inIds, isIsoInstant } from '../../lib/sql.ts';
 import { actorOf, isSealed, sealedForBuyers, type Viewer } from './access.ts';
 
 // ---------- helpers ----------
 
+/** An instant as the API writes it (`Date#toISOString()`); a string already in that shape is returned as it is. */
 export function iso(v: unknown): string {
+  if (typeof v === 'string' && isIsoInstant(v)) return v;
   if (v instanceof Date) return v.toISOString();
   const d = new Date(String(v));
   return Number.isNaN(d.getTime()) ? String(v) : d.toISOString();
@@ -72,19 +74,14 @@ export const creator = alias(users, 'creator');
  */
 export type TenderRow = Pick<
   typeof tenders.$inferSelect,
-  | 'id'
-  | 'tenderCode'
-  | 'start'
-  | 'finish'
-  | 'status'
-  | 'warehouseId'
-  | 'groupId'
-  | 'additionalInfo'
-  | 'approved'
-  | 'bcId'
-  | 'created'
-  | 'updated'
+  'id' | 'tenderCode' | 'status' | 'warehouseId' | 'groupId' | 'additionalInfo' | 'bcId'
 > & {
+  // Dates, or ISO strings where the rows were read with `queryPrepared(…, { isoTimes: true })` (the list).
+  start: Date | string;
+  finish: Date | string;
+  approved: Date | string | null;
+  created: Date | string;
+  updated: Date | string;
   warehouseName: string;
   warehouseAddress: (typeof warehouses.$inferSelect)['address'];
   groupName: string;
