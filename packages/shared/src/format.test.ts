@@ -59,6 +59,16 @@ describe('tallinnDayStart', () => {
     expect(tallinnDayStart('2026-11-23', 1).toISOString()).toBe('2026-11-23T22:00:00.000Z');
     expect(tallinnDayStart('2026-12-31', 1).toISOString()).toBe('2026-12-31T22:00:00.000Z');
   });
+  it('gives the same instant when asked again, as a Date of its own (a caller changing it changes no other)', () => {
+    const first = tallinnDayStart('2026-03-29');
+    first.setTime(0);
+    const again = tallinnDayStart('2026-03-29');
+    expect(again).not.toBe(first);
+    expect(again.toISOString()).toBe('2026-03-28T22:00:00.000Z');
+    expect(tallinnDayStart('2026-03-29', 1).toISOString()).toBe('2026-03-29T21:00:00.000Z');
+    expect(Number.isNaN(tallinnDayStart('not-a-day').getTime())).toBe(true);
+    expect(Number.isNaN(tallinnDayStart('not-a-day').getTime())).toBe(true);
+  });
 });
 
 describe('parseDecimal', () => {

@@ -96,15 +96,25 @@ export const localeOf = (lang: Language) => LOCALES[lang];
  * reader's days whatever the server's time zone. `addDays` moves to a later day (1 = the end of the given day).
  */
 export function tallinnDayStart(ymd: string, addDays = 0): Date {
-  const [y, m, d] = ymd.split('-').map(Number);
-  const utcMidnight = Date.UTC(y, m - 1, d + addDays);
-  // Tallinn's offset at that moment (+2 or +3 hours); the day starts that much earlier in UTC.
-  const p = tallinnParts(new Date(utcMidnight));
-  if (!p) return new Date(Number.NaN);
-  const wall = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute));
-  const offset = wall - utcMidnight;
-  return new Date(utcMidnight - offset);
+  // Remembered per day: the offset comes from Intl's time zone data, which costs more than the list's page itself
+  // on the server (the list's default filter is a day); a copy each time, since a Date can be changed.
+  const key = `${ymd}|${addDays}`;
+  let ms = dayStarts.get(key);
+  if (ms === undefined) {
+    const [y, m, d] = ymd.split('-').map(Number);
+    const utcMidnight = Date.UTC(y, m - 1, d + addDays);
+    // Tallinn's offset at that moment (+2 or +3 hours); the day starts that much earlier in UTC.
+    const p = tallinnParts(new Date(utcMidnight));
+    const wall = p
+      ? Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute))
+      : Number.NaN;
+    ms = utcMidnight - (wall - utcMidnight);
+    if (dayStarts.size >= 1000) dayStarts.clear();
+    dayStarts.set(key, ms);
+  }
+  return new Date(ms);
 }
+const dayStarts = new Map<string, number>();
 
 /**
  * A decimal as the reader writes it, keeping its own digits: up to `maxDecimals` places (rounded half-up),
