@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -142,8 +143,22 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * React Router's production build: its package exports name only `dist/development`, whose warnings are on
+ * (`ENABLE_DEV_WARNINGS`; remix-run/react-router#12532, #14102), so a build would carry and run them. The two builds
+ * differ in that flag alone; with it off the minifier drops the warnings. `npm run dev` keeps the development build.
+ */
+const reactRouterProduction = () => {
+  const dev = fileURLToPath(import.meta.resolve('react-router'));
+  const prod = dev.replace(`${path.sep}development${path.sep}`, `${path.sep}production${path.sep}`);
+  if (prod === dev || !fs.existsSync(prod))
+    throw new Error(`no production build of react-router beside ${dev}`);
+  return [{ find: /^react-router$/, replacement: prod }];
+};
+
 // `npm run dev -w apps/web` serves the app on 5173 and sends /api to the server (API_URL, default port 3000).
-export default defineConfig({
+export default defineConfig(({ command }) => ({
+  resolve: { alias: command === 'build' ? reactRouterProduction() : [] },
   plugins: [react(), inlineEntryCss(), precompress(), chunkGraphIsAcyclic()],
   server: { port: 5173, proxy: { '/api': process.env.API_URL ?? 'http://localhost:3000' } },
   build: {
@@ -152,4 +167,4 @@ export default defineConfig({
     chunkSizeWarningLimit: 3000,
     rolldownOptions: { output: { codeSplitting: { groups: GROUPS } } },
   },
-});
+}));
