@@ -10,11 +10,12 @@ import {
   whyNotLine,
   whyNotTender,
 } from '@portal/shared';
-import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { suppliers, tenders, warehouses } from '../../db/schema/index.ts';
 import { isSupplier, type SessionUser } from '../../lib/auth.ts';
 import { type AppError, forbidden, invalid } from '../../lib/errors.ts';
+import { inIds } from '../../lib/sql.ts';
 
 /** The caller with what the tender area needs to know about its company. */
 export interface Viewer {
@@ -60,7 +61,9 @@ export function tenderVisibleWhere(user: SessionUser): SQL | undefined {
     );
   }
   if (user.group === 'ADMINISTRATOR') return undefined;
-  return user.groupIds.length ? inArray(tenders.groupId, user.groupIds) : sql`false`;
+  // One array parameter, not `in ($1, $2, …)`: PostgreSQL builds such a list into an array again for every row it
+  // filters (a list page's count filters thousands), and the statement's text is then the same for any number of groups.
+  return user.groupIds.length ? inIds(tenders.groupId, user.groupIds) : sql`false`;
 }
 
 /** Buyer-side roles allowed to act on started tenders (cancel, start, choose, confirm, edit WAITING). */
@@ -108,7 +111,7 @@ export const clean = (s: string) => s.replaceAll(String.fromCharCode(0), '');
 /** Buyers: lines of warehouses in their groups (an administrator all). */
 export function buyerLinesWhere(user: SessionUser): SQL | undefined {
   if (user.group === 'ADMINISTRATOR') return undefined;
-  return user.groupIds.length ? inArray(warehouses.groupId, user.groupIds) : sql`false`;
+  return user.groupIds.length ? inIds(warehouses.groupId, user.groupIds) : sql`false`;
 }
 
 /** A supplier may read the lines of a tender it may see. */

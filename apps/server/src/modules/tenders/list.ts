@@ -15,7 +15,7 @@ import type { Db } from '../../db/client.ts';
 import { groups, tenderCounts, tenderSupplierCounts, tenders, warehouses } from '../../db/schema/index.ts';
 import { isSupplier } from '../../lib/auth.ts';
 import { boolQuery, type ListSpec, listQuery, orderBy, type Paged, searchWhere } from '../../lib/list.ts';
-import { queryPrepared } from '../../lib/sql.ts';
+import { inIds, queryPrepared } from '../../lib/sql.ts';
 import { tenderVisibleWhere, type Viewer } from './access.ts';
 import { exportDataOrNull } from './exportData.ts';
 import { creator, type TenderCommentRow, type TenderRow, tenderObjects } from './serialize.ts';
@@ -243,14 +243,14 @@ export async function listTenders(
   const user = viewer.user;
   const spec = listSpecFor(viewer);
   const filters: (SQL | undefined)[] = [tenderVisibleWhere(user)];
-  if (q.filter_groups?.length) filters.push(inArray(tenders.groupId, q.filter_groups));
+  if (q.filter_groups?.length) filters.push(inIds(tenders.groupId, q.filter_groups));
   if (q.filter_start) filters.push(gte(tenders.start, asDate(q.filter_start)));
   if (q.filter_finish) filters.push(lt(tenders.finish, asDate(q.filter_finish, 1)));
   if (q.filter_status?.length) filters.push(inArray(tenders.status, q.filter_status));
   // The business-system filter is not for suppliers: ignored for them.
   if (q.failed_bc_details && !isSupplier(user)) filters.push(sql`${tenderCounts.failedBc} > 0`);
   const where =
-    and(...filters, searchWhere(spec, q.search), q.ids ? inArray(tenders.id, q.ids) : undefined) ?? sql`true`;
+    and(...filters, searchWhere(spec, q.search), q.ids ? inIds(tenders.id, q.ids) : undefined) ?? sql`true`;
   const order = sql.join(orderBy(spec, q.ordering), sql`, `);
   const from = fromTenders(viewer.supplierId);
   const columns = tenderColumns(viewer);
