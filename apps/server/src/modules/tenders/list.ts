@@ -103,9 +103,14 @@ const OWN_ORDER = {
   id: 'id',
 } as const;
 
-/** The page's tables: the tender with the names and counters a row shows; a supplier's own counters and flags. */
-function fromTenders(sup: number | null): SQL {
-  const base = sql`from tenders
+/**
+ * The page's tables: the tender with the names and counters a row shows; a supplier's own counters and flags.
+ * `first` is what the joins start from: the tenders, or a page of their ids joined to them. A supplier's row joins
+ * ten relations, more than PostgreSQL reorders (`join_collapse_limit`, 8): it joins them in the order written, so a
+ * page's rows must start from the page, or every tender is joined before the page picks its 50 (BENCHMARKS.md).
+ */
+function fromTenders(sup: number | null, first: SQL = sql`tenders`): SQL {
+  const base = sql`from ${first}
     join warehouses on warehouses.id = tenders.warehouse_id
     join groups on groups.id = tenders.group_id
     left join users creator on creator.id = tenders.creator_id
@@ -280,8 +285,8 @@ export async function listTenders(
       end as "total"
     from (select 1) one
     left join (select ${columns}, row_number() over (order by ${order}) as "rowNumber"
-      ${from} ${tenderComments(viewer, sql`select id from page`)}
-      where tenders.id in (select id from page)) r on true
+      ${fromTenders(viewer.supplierId, sql`page join tenders on tenders.id = page.id`)}
+      ${tenderComments(viewer, sql`select id from page`)}) r on true
     order by r."rowNumber"`,
     { isoTimes: true },
   );
