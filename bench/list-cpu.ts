@@ -1,10 +1,10 @@
 // The tender list page's cost and latency over 100,000 tenders / 1,000,000 lines (portal_bench_tenders, built by
 // tenders-scale-data.ts and kept between runs):
 //  1. CPU per page (server process + the PostgreSQL backends of its pool) for the filtered, sorted page 3, as a
-//     contractor and as the administrator, with 4 clients in a closed loop (enough to keep both cores busy without
-//     queueing hiding anything), and in the same run the page's bare SQL under pgbench (the same statements with
-//     their parameters inlined, one client, prepared once): the statements' PostgreSQL CPU per page, and the ratio API /
-//     bare SQL.
+//     contractor, as a supplier (whose rows join ten relations: see fromTenders in list.ts) and as the administrator,
+//     with 4 clients in a closed loop (enough to keep both cores busy without queueing hiding anything), and in the
+//     same run the page's bare SQL under pgbench (the same statements with their parameters inlined, one client,
+//     prepared once): the statements' PostgreSQL CPU per page, and the ratio API / bare SQL.
 //  2. Open loop: requests sent at a fixed arrival rate (not a closed loop of N connections: a late answer does not
 //     delay the next request; latency counts from the moment the request was due), 400 pages/s for 10 s, then
 //     rising rates until p99 exceeds 50 ms.
@@ -327,6 +327,7 @@ export async function benchListCpu() {
     await waitHealthy(server, performance.now());
     const tokens = {
       contractor: await login(server, 'contractor@demo.ee'),
+      supplier: await login(server, 'supplier@demo.ee'),
       admin: await login(server, 'admin@demo.ee'),
     };
     const cpu: Record<string, unknown>[] = [];
