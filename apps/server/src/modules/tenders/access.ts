@@ -57,7 +57,9 @@ export function tenderVisibleWhere(user: SessionUser): SQL | undefined {
   if (isSupplier(user)) {
     return and(
       ne(tenders.status, 'DRAFT'),
-      sql`exists (select 1 from supplier_groups sg where sg.supplier_id = ${user.supplierId} and sg.group_id = tenders.group_id)`,
+      // The company's groups read once into an array (an init plan), not probed per tender: a list page's count
+      // filters thousands of tenders.
+      sql`tenders.group_id = any(array(select sg.group_id from supplier_groups sg where sg.supplier_id = ${user.supplierId}))`,
     );
   }
   if (user.group === 'ADMINISTRATOR') return undefined;
