@@ -168,6 +168,14 @@ describe('GET /tenders/', () => {
     await ctx.db.update(tenders).set({ start: a.start, finish: a.finish }).where(eq(tenders.id, active.id));
     await ctx.db.update(details).set({ bcStatus: 'error' }).where(eq(details.id, ordered.lines[0]));
     expect(await ids('admin', '&failed_bc_details=true')).toEqual([ordered.id]);
+    // The total of a full page is counted in SQL (with the counters joined only for this filter): one tender.
+    const failedPage = (
+      await ctx.as('admin', { method: 'GET', url: '/api/tenders/?failed_bc_details=true&page_size=1' })
+    ).json();
+    expect([failedPage.count, failedPage.pages, failedPage.results.length]).toEqual([1, 1, 1]);
+    const allPage = (await ctx.as('admin', { method: 'GET', url: '/api/tenders/?page_size=1' })).json();
+    expect(allPage.count).toBe((await ids('admin')).length);
+    expect(allPage.count).toBeGreaterThan(1);
     const row = (await ctx.as('admin', { method: 'GET', url: `/api/tenders/${ordered.id}/` })).json();
     expect(row.failed_bc_details).toBe(1);
     expect(

@@ -253,7 +253,8 @@ export async function listTenders(
   if (q.filter_finish) filters.push(lt(tenders.finish, asDate(q.filter_finish, 1)));
   if (q.filter_status?.length) filters.push(inArray(tenders.status, q.filter_status));
   // The business-system filter is not for suppliers: ignored for them.
-  if (q.failed_bc_details && !isSupplier(user)) filters.push(sql`${tenderCounts.failedBc} > 0`);
+  const failedBcFilter = !!q.failed_bc_details && !isSupplier(user);
+  if (failedBcFilter) filters.push(sql`${tenderCounts.failedBc} > 0`);
   const where =
     and(...filters, searchWhere(spec, q.search), q.ids ? inIds(tenders.id, q.ids) : undefined) ?? sql`true`;
   const order = sql.join(orderBy(spec, q.ordering), sql`, `);
@@ -275,13 +276,19 @@ export async function listTenders(
   const ids =
     statusPageIds(q, { where, order: orderBy(spec, q.ordering), limit: pageSize, offset }) ??
     sql`select tenders.id ${from} where ${where} order by ${order} limit ${pageSize} offset ${offset}`;
-  // Counted only when needed; an uncorrelated subquery under `case` runs only when its branch is taken.
+  // Counted only when needed; an uncorrelated subquery under `case` runs only when its branch is taken. The counters
+  // are joined only for the filter that reads them: even a join PostgreSQL removes keeps `tenders.id` among the
+  // columns the count needs, and then it cannot count from an index without the id (a bitmap scan of the table: the
+  // default list's 27,000 tenders in 13 ms instead of 4).
+  const countFrom = failedBcFilter
+    ? sql`tenders left join tender_counts on tender_counts.tender_id = tenders.id`
+    : sql`tenders`;
   const countWhen = offset > 0 ? sql`in (${pageSize}, 0)` : sql`= ${pageSize}`;
   const result = await queryPrepared<ListRow>(
     db,
     sql`with page as materialized (${ids})
     select r.*, case when (select count(*) from page) ${countWhen} then
-        (select count(*)::int from tenders left join tender_counts on tender_counts.tender_id = tenders.id where ${where})
+        (select count(*)::int from ${countFrom} where ${where})
       end as "total"
     from (select 1) one
     left join (select ${columns}, row_number() over (order by ${order}) as "rowNumber"
