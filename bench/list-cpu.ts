@@ -4,7 +4,8 @@
 //     contractor, as a supplier (whose rows join ten relations: see fromTenders in list.ts) and as the administrator,
 //     with 4 clients in a closed loop (enough to keep both cores busy without queueing hiding anything), and in the
 //     same run the page's bare SQL under pgbench (the same statements with their parameters inlined, one client,
-//     prepared once): the statements' PostgreSQL CPU per page, and the ratio API / bare SQL.
+//     prepared once): the statements' PostgreSQL CPU per page, and the ratio API / bare SQL. The same for the list as
+//     a buyer first opens it (no status filter, the default start day, page 1), for context.
 //  2. Open loop: requests sent at a fixed arrival rate (not a closed loop of N connections: a late answer does not
 //     delay the next request; latency counts from the moment the request was due), 400 pages/s for 10 s, then
 //     rising rates until p99 exceeds 50 ms.
@@ -331,13 +332,25 @@ export async function benchListCpu() {
       admin: await login(server, 'admin@demo.ee'),
     };
     const cpu: Record<string, unknown>[] = [];
-    for (const [who, token] of Object.entries(tokens)) {
+    // Besides the target's page: the list as it first opens (no status filter, the default start day, page 1).
+    const opening = `/api/tenders/?filter_start=${since}&ordering=-start&page=1&page_size=50`;
+    const viewers: { who: string; email: string; token: string; page: string }[] = [
+      ...Object.entries(tokens).map(([who, token]) => ({ who, email: `${who}@demo.ee`, token, page })),
+      {
+        who: 'contractor, list as opened',
+        email: 'contractor@demo.ee',
+        token: tokens.contractor,
+        page: opening,
+      },
+    ];
+    for (const { who, email, token, page } of viewers) {
+      const file = who.replace(/\W+/g, '-');
       const api = await cpuPerPage(server, url, page, token);
-      const statements = await captureStatements(url, page, token, `${who}@demo.ee`);
+      const statements = await captureStatements(url, page, token, email);
       // The page's own statements: those reading the tenders (not the session's).
       const pageSql = statements.filter((s) => /from "?tenders"?\s/.test(s));
-      const bareAll = await pgbench(url, statements, `${who}-all`);
-      const barePage = await pgbench(url, pageSql, `${who}-page`);
+      const bareAll = await pgbench(url, statements, `${file}-all`);
+      const barePage = await pgbench(url, pageSql, `${file}-page`);
       const total = api.serverMs + api.dbMs;
       const row = {
         who,
@@ -405,7 +418,7 @@ export async function benchListCpu() {
     '|---|---|---|---|---|---|---|---|',
     ...cpu.map(
       (r) =>
-        `| ${r.who} | ${r.serverMs} ms | ${r.dbMs} ms | **${r.totalMs} ms** | ≤ 2 ms: ${Number(r.totalMs) <= 2 ? 'met' : 'not met'} | ${r.bareAllDbMs} / ${r.barePageDbMs} ms | ${r.ratioAll}× / ${r.ratioPage}× | ${r.statements} |`,
+        `| ${r.who} | ${r.serverMs} ms | ${r.dbMs} ms | **${r.totalMs} ms** | ${String(r.who).includes('opened') ? '(the target is page 3)' : `≤ 2 ms: ${Number(r.totalMs) <= 2 ? 'met' : 'not met'}`} | ${r.bareAllDbMs} / ${r.barePageDbMs} ms | ${r.ratioAll}× / ${r.ratioPage}× | ${r.statements} |`,
     ),
     '',
     '| open loop (admin) | sent/s achieved | p50 | p90 | p99 | max | errors | CPU/page server + PostgreSQL | target |',

@@ -1,5 +1,5 @@
 // GET /tenders/: visibility per role, search, filters, whitelisted ordering, export modes, counts.
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { details, tenders } from '../../db/schema/index.ts';
 import { testContext } from '../../test/context.ts';
@@ -211,6 +211,56 @@ describe('GET /tenders/', () => {
         }
         expect(paged, `${role} ${ordering}`).toEqual(all);
       }
+  });
+
+  it('pages of the whole list (the page and its total in two statements) hold the same tenders as the whole list', async () => {
+    // Enough tenders for full pages of the usual size (their first pages are written into the statement's text),
+    // some sharing a start so that ties fall to the id; removed again at the end.
+    const [model] = await ctx.db.select().from(tenders).where(eq(tenders.id, ordered.id));
+    const { id: _id, ...copy } = model;
+    const added = await ctx.db
+      .insert(tenders)
+      .values(
+        Array.from({ length: 120 }, (_, i) => ({
+          ...copy,
+          tenderCode: `${model.tenderCode}-P${i}`,
+          start: new Date(model.start.getTime() - Math.floor(i / 3) * 60_000),
+          status: i % 4 ? model.status : ('CANCELED' as const),
+        })),
+      )
+      .returning({ id: tenders.id });
+    try {
+      for (const role of ['admin', 'contractor', 'supplier'] as const)
+        for (const ordering of ['', '-finish']) {
+          const query = ordering ? `&ordering=${ordering}` : '';
+          const all = await ids(role, query);
+          expect(all.length, role).toBeGreaterThan(120);
+          for (const size of [50, 7]) {
+            const paged: number[] = [];
+            for (let page = 1; paged.length < all.length && page < 40; page++) {
+              const res = await ctx.as(role, {
+                method: 'GET',
+                url: `/api/tenders/?page_size=${size}&page=${page}${query}`,
+              });
+              expect(res.statusCode, res.body).toBe(200);
+              const body = res.json() as { results: { id: number }[]; count: number; pages: number };
+              expect([body.count, body.pages], `${role} ${size} ${page}`).toEqual([
+                all.length,
+                Math.ceil(all.length / size),
+              ]);
+              paged.push(...body.results.map((t) => t.id));
+            }
+            expect(paged, `${role} ${ordering} ${size}`).toEqual(all);
+          }
+        }
+    } finally {
+      await ctx.db.delete(tenders).where(
+        inArray(
+          tenders.id,
+          added.map((a) => a.id),
+        ),
+      );
+    }
   });
 
   it('every list row equals the tender read by the same caller (its own statement: counts, comments, flags)', async () => {
