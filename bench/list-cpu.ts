@@ -334,16 +334,23 @@ export async function benchListCpu() {
     const cpu: Record<string, unknown>[] = [];
     // Besides the target's page: the list as it first opens (no status filter, the default start day, page 1).
     const opening = `/api/tenders/?filter_start=${since}&ordering=-start&page=1&page_size=50`;
-    const viewers: { who: string; email: string; token: string; page: string }[] = [
-      ...Object.entries(tokens).map(([who, token]) => ({ who, email: `${who}@demo.ee`, token, page })),
+    const viewers: { who: string; email: string; token: string; page: string; target: boolean }[] = [
+      ...Object.entries(tokens).map(([who, token]) => ({
+        who,
+        email: `${who}@demo.ee`,
+        token,
+        page,
+        target: true,
+      })),
       {
         who: 'contractor, list as opened',
         email: 'contractor@demo.ee',
         token: tokens.contractor,
         page: opening,
+        target: false,
       },
     ];
-    for (const { who, email, token, page } of viewers) {
+    for (const { who, email, token, page, target } of viewers) {
       const file = who.replace(/\W+/g, '-');
       const api = await cpuPerPage(server, url, page, token);
       const statements = await captureStatements(url, page, token, email);
@@ -354,6 +361,7 @@ export async function benchListCpu() {
       const total = api.serverMs + api.dbMs;
       const row = {
         who,
+        target,
         ...api,
         totalMs: round2(total),
         statements: statements.length,
@@ -418,7 +426,7 @@ export async function benchListCpu() {
     '|---|---|---|---|---|---|---|---|',
     ...cpu.map(
       (r) =>
-        `| ${r.who} | ${r.serverMs} ms | ${r.dbMs} ms | **${r.totalMs} ms** | ${String(r.who).includes('opened') ? '(the target is page 3)' : `≤ 2 ms: ${Number(r.totalMs) <= 2 ? 'met' : 'not met'}`} | ${r.bareAllDbMs} / ${r.barePageDbMs} ms | ${r.ratioAll}× / ${r.ratioPage}× | ${r.statements} |`,
+        `| ${r.who} | ${r.serverMs} ms | ${r.dbMs} ms | **${r.totalMs} ms** | ${!r.target ? '(the target is page 3)' : `≤ 2 ms: ${Number(r.totalMs) <= 2 ? 'met' : 'not met'}`} | ${r.bareAllDbMs} / ${r.barePageDbMs} ms | ${r.ratioAll}× / ${r.ratioPage}× | ${r.statements} |`,
     ),
     '',
     '| open loop (admin) | sent/s achieved | p50 | p90 | p99 | max | errors | CPU/page server + PostgreSQL | target |',
