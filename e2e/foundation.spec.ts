@@ -173,6 +173,7 @@ test.describe('shell', () => {
     await page.getByRole('button', { name: 'Kasutustingimused' }).click();
     await expect(page.getByRole('dialog', { name: 'Kasutustingimused' })).toContainText('10 000 euro');
     await page.getByRole('dialog').getByRole('button', { name: 'Sulge' }).first().click();
+    await expect(page.getByRole('dialog')).toBeHidden();
 
     await page.locator('.shell-header .ant-select').click();
     await page.locator('.ant-select-item-option', { hasText: 'English' }).click();
