@@ -1,8 +1,8 @@
-// The start-up resolve hook for drizzle-orm's files (main.ts): it answers as Node would, and the server's drizzle
+// The start-up resolve hook for drizzle-orm (main.ts): it answers as Node would, and the server's drizzle
 // modules load the same with it and without it.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
+import { createRequire, type ResolveHookContext } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -49,6 +49,33 @@ describe('resolveDrizzleFiles', () => {
     expect(answered).toBeGreaterThan(1000);
   });
 
+  it("asks Node once for each of drizzle-orm's entry points, per conditions and copy of the package", () => {
+    const asked: string[] = [];
+    const next = (s: string, c?: Partial<ResolveHookContext>) => {
+      asked.push(`${s} ${c?.conditions?.join(',')}`);
+      return { url: `file:///answer/${s}`, format: 'module' };
+    };
+    const from = (file: string, conditions = ['node', 'import']) => ({
+      parentURL: pathToFileURL(file).href,
+      conditions,
+      importAttributes: {},
+    });
+    const a = path.join(import.meta.dirname, 'sql.ts');
+    const b = path.join(import.meta.dirname, '../modules/tenders/list.ts');
+    for (const file of [a, b, a]) {
+      const r = resolveDrizzleFiles('drizzle-orm/pg-core', from(file), next);
+      expect(r).toEqual({ url: 'file:///answer/drizzle-orm/pg-core', format: 'module', shortCircuit: true });
+    }
+    resolveDrizzleFiles('drizzle-orm/pg-core', from(b, ['node', 'require']), next);
+    // A file with no drizzle-orm above it is left to Node, which reports the missing package.
+    resolveDrizzleFiles('drizzle-orm/pg-core', from('/nowhere/x.ts'), next);
+    expect(asked).toEqual([
+      'drizzle-orm/pg-core node,import',
+      'drizzle-orm/pg-core node,require',
+      'drizzle-orm/pg-core node,import',
+    ]);
+  });
+
   it('leaves every other import to Node', () => {
     const seen: string[] = [];
     const next = (s: string) => {
@@ -68,8 +95,9 @@ describe('resolveDrizzleFiles', () => {
     resolveDrizzleFiles('./sql.ts', fromApp, next); // a relative import of the app
     resolveDrizzleFiles('pg', fromDrizzle, next); // a package imported by drizzle-orm
     resolveDrizzleFiles('./alias.cjs', fromDrizzle, next); // not an ES module file
-    resolveDrizzleFiles('drizzle-orm/pg-core', fromApp, next); // the package's own entry points
-    expect(seen).toEqual(['./sql.ts', 'pg', './alias.cjs', 'drizzle-orm/pg-core']);
+    resolveDrizzleFiles('drizzle-orm-extra', fromApp, next); // another package whose name starts alike
+    resolveDrizzleFiles('node:fs', { ...fromApp, parentURL: 'data:text/javascript,' }, next); // not from a file
+    expect(seen).toEqual(['./sql.ts', 'pg', './alias.cjs', 'drizzle-orm-extra', 'node:fs']);
   });
 
   it("loads the server's drizzle entry points with the same exports as without it", () => {
@@ -110,7 +138,7 @@ describe('resolveDrizzleFiles', () => {
     expect(plain['drizzle-orm']).toContain('eq');
     expect(plain['drizzle-orm/pg-core']).toContain('pgTable');
     const { answered, ...hooked } = run(true);
-    expect(answered).toBeGreaterThan(300); // the hook answered the files' imports of each other
+    expect(answered).toBeGreaterThan(300); // the hook answered the files' imports of each other and the entries
     expect(hooked).toEqual(plain);
   });
 });
