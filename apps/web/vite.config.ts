@@ -146,7 +146,8 @@ function precompress(): Plugin {
 /**
  * React Router's production build: its package exports name only `dist/development`, whose warnings are on
  * (`ENABLE_DEV_WARNINGS`; remix-run/react-router#12532, #14102), so a build would carry and run them. The two builds
- * differ in that flag alone; with it off the minifier drops the warnings behind it (the few unconditional ones stay). `npm run dev` keeps the development build.
+ * differ in that flag alone; with it off the minifier drops the warnings behind it (the few unconditional ones
+ * stay). `npm run dev` keeps the development build.
  */
 const reactRouterProduction = () => {
   const dev = fileURLToPath(import.meta.resolve('react-router'));
