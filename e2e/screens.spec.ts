@@ -232,6 +232,40 @@ test.describe('on a phone (390 px)', () => {
   });
 });
 
+// The tender list's column headers stay below the app bar (56 px) while the page scrolls its rows under them: on a
+// phone the table fits the screen and the header row sticks by CSS, on a wide screen antd's sticky header does it.
+for (const [width, height] of [
+  [390, 844],
+  [1440, 700],
+])
+  test(`the tender list's header stays in view when the page scrolls (${width} px)`, async ({
+    page,
+    loginAs,
+  }) => {
+    await page.setViewportSize({ width, height });
+    await loginAs('contractor');
+    await page.goto('/tenders');
+    const rows = page.locator('.resource-table tbody tr[data-row-key]');
+    await expect(rows.nth(2)).toBeVisible();
+    const code = page.getByRole('columnheader', { name: 'Kood' });
+    const top = () => code.evaluate((h) => Math.round(h.getBoundingClientRect().top));
+    const before = await top();
+    // The second row just under the app bar: the header would be above the screen if it scrolled with the page.
+    const y = await rows.nth(1).evaluate((r) => r.getBoundingClientRect().top + window.scrollY - 56 - 2);
+    await page.evaluate((to) => window.scrollTo(0, to), y);
+    await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBeGreaterThan(before - 56);
+    await expect.poll(top).toBe(56);
+    // Nothing covers it: the point under its label is the header itself.
+    const covered = await code.evaluate((h) => {
+      const r = h.getBoundingClientRect();
+      const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      return !!at && h.contains(at);
+    });
+    expect(covered, 'the header cell is on top at its place').toBe(true);
+    await noWiderThanScreen(page);
+    await page.screenshot({ path: `${shotsDir('screens')}/list-scrolled-${width}.png` });
+  });
+
 for (const lang of ['et', 'ru'] as const)
   for (const width of [1440, 390])
     test(`screenshots ${lang} ${width}`, { tag: '@screenshots' }, async ({ page, request, loginAs }) => {

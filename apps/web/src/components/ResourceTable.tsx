@@ -5,6 +5,7 @@ import type { ColumnType, SorterResult } from 'antd/es/table/interface';
 import type { Key } from 'react';
 import type { Paged } from '../lib/api.ts';
 import type { ListState } from '../lib/listState.ts';
+import { usePhone } from '../lib/media.ts';
 import { Paginator } from './Paginator.tsx';
 
 /** Height of the shell's sticky app bar (antd Layout.Header, `headerHeight` in providers.tsx). */
@@ -23,10 +24,17 @@ export function ResourceTable<T extends object>(props: {
   rowClassName?: TableProps<T>['rowClassName'];
   pageSizes?: readonly number[];
   size?: 'small' | 'middle';
-  /** The column headers stay in view below the app bar while the page scrolls, with a sticky horizontal scrollbar. */
+  /**
+   * The column headers stay in view below the app bar while the page scrolls. Wide screens: antd's sticky header
+   * with a sticky horizontal scrollbar. Phones: the screen's few phone columns at the screen's width, a plain table
+   * whose header row sticks by CSS (antd's sticky header and horizontal scroll measure every column after the
+   * rows are in and render the table again: half of the list's main-thread blocking on a phone).
+   */
   stickyHeader?: boolean;
 }) {
   const { state, data } = props;
+  const phone = usePhone();
+  const fit = props.stickyHeader && phone;
   const desc = state.ordering.startsWith('-');
   const orderField = desc ? state.ordering.slice(1) : state.ordering;
   const columns = props.columns.map((c) => ({
@@ -38,7 +46,7 @@ export function ResourceTable<T extends object>(props: {
     sortDirections: ['ascend', 'descend', 'ascend'] as ('ascend' | 'descend')[],
   }));
   return (
-    <div className="resource-table">
+    <div className={fit ? 'resource-table resource-table-fit' : 'resource-table'}>
       <Table<T>
         size={props.size ?? 'small'}
         rowKey={props.rowKey ?? ('id' as keyof T & string)}
@@ -47,8 +55,8 @@ export function ResourceTable<T extends object>(props: {
         columns={columns}
         pagination={false}
         rowClassName={props.rowClassName}
-        scroll={{ x: 'max-content' }}
-        sticky={props.stickyHeader ? { offsetHeader: APP_BAR_HEIGHT } : undefined}
+        scroll={fit ? undefined : { x: 'max-content' }}
+        sticky={props.stickyHeader && !fit ? { offsetHeader: APP_BAR_HEIGHT } : undefined}
         showSorterTooltip={false}
         rowSelection={
           props.onSelect
