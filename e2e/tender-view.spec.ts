@@ -1,7 +1,7 @@
 // The tender view of the ACTIVE demo tender: the supplier gets its own offer-entry form (pre-filled with its
 // offer), a buyer gets sealed placeholders and never a supplier's name or price.
 import type { APIRequestContext } from '@playwright/test';
-import { apiLogin, expect, test } from './fixtures.ts';
+import { apiLogin, expect, shotsDir, test } from './fixtures.ts';
 
 interface TenderRow {
   id: number;
@@ -97,4 +97,43 @@ test('opened by its address, the view asks for the profile, the tender and its l
   const screenCode = asked.findIndex((a) => a.includes('/TenderViewPage-'));
   expect(screenCode, 'the view screen code is loaded').toBeGreaterThanOrEqual(0);
   expect(asked.indexOf(calls('/api/details/')[0]), 'the lines asked for first').toBeLessThan(screenCode);
+});
+
+test("the tender's head shows while its lines are still on their way, and a failed lines request says so", async ({
+  page,
+  request,
+  loginAs,
+}) => {
+  const { token } = await loginAs('supplier');
+  const tender = await activeTender(request, token);
+  // The lines answer held back until the head is checked.
+  let release = () => {};
+  const held = new Promise<void>((r) => {
+    release = r;
+  });
+  await page.route('**/api/details/?*', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/tenders/${tender.id}/view`);
+  await expect(page.getByTestId('tender-status')).toHaveText('Aktiivne');
+  await expect(page.getByText(tender.tender_code).first()).toBeVisible();
+  await expect(page.getByTestId('countdown')).toHaveText(/\d{2}:\d{2}:\d{2}/);
+  await expect(page.locator('.offer-table')).toHaveCount(0);
+  await expect(page.locator('.ant-skeleton')).toBeVisible();
+  await page.screenshot({ path: `${shotsDir('view')}/head-before-lines.png` });
+  release();
+  await expect(page.locator('.offer-table .ant-table-row').first()).toBeVisible();
+  await expect(page.locator('.ant-skeleton')).toHaveCount(0);
+  await page.unroute('**/api/details/?*');
+
+  // The lines refused: the head stays, and the page says the lines could not be had instead of loading forever.
+  await page.route('**/api/details/?*', (route) =>
+    route.fulfill({ status: 404, contentType: 'application/json', body: '{"detail":"not_found"}' }),
+  );
+  await page.reload();
+  await expect(page.getByText(tender.tender_code).first()).toBeVisible();
+  await expect(page.getByTestId('lines-load-error')).toContainText('Ei leitud');
+  await expect(page.locator('.offer-table')).toHaveCount(0);
+  await page.screenshot({ path: `${shotsDir('view')}/lines-refused.png` });
 });

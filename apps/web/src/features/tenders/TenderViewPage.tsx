@@ -20,6 +20,8 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { errorText } from '../../i18n/index.ts';
+import { ApiError } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth.tsx';
 import { errorToast } from '../../lib/errorToast.ts';
 import { toast } from '../../lib/toast.ts';
@@ -75,10 +77,11 @@ export default function TenderViewPage() {
   }, [isSupplier, navigate, t, tenderQ, linesQ, qc]);
 
   if (tenderQ.isError) return <TenderNotFound />;
-  if (!tender || !linesQ.data || !user) return <Skeleton active paragraph={{ rows: 10 }} />;
+  if (!tender || !user) return <Skeleton active paragraph={{ rows: 10 }} />;
   const s = tender.status;
   // A DRAFT tender opens in the form, never in the view.
   if (s === 'DRAFT' && !isSupplier) return <Navigate to={`/tenders/${tender.id}/edit`} replace />;
+  // The tender's head shows as soon as the tender is in; its lines (up to thousands, the larger answer) follow.
   const lines = linesQ.data;
   const offset = tender.clockOffsetMs;
   const today = dayjs(Date.now() + offset).format('YYYY-MM-DD');
@@ -160,7 +163,20 @@ export default function TenderViewPage() {
   );
 
   let body: React.ReactNode;
-  if (isSupplier && s === 'ACTIVE' && can(tender, 'offer'))
+  if (!lines)
+    body = linesQ.isError ? (
+      <Alert
+        type="error"
+        showIcon
+        data-testid="lines-load-error"
+        title={errorText(
+          linesQ.error instanceof ApiError ? (linesQ.error.detail ?? 'not_found') : 'not_found',
+        )}
+      />
+    ) : (
+      <Skeleton active paragraph={{ rows: 10 }} />
+    );
+  else if (isSupplier && s === 'ACTIVE' && can(tender, 'offer'))
     body = (
       <SupplierOfferForm tender={tender} lines={lines} today={today} onInfo={onInfo} onComment={onComment} />
     );
@@ -233,7 +249,7 @@ export default function TenderViewPage() {
         <WinnersModal key={open.line.id} tenderId={tender.id} line={open.line} onClose={close} />
       )}
       {/* Buyers only (opened from their actions): a supplier's page does not build the closed modal. */}
-      {!isSupplier && (
+      {!isSupplier && lines && (
         <SupplierCommentsViewer
           open={open?.kind === 'viewer'}
           tender={tender}
