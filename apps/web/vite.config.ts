@@ -24,6 +24,10 @@ const FIRST_LOAD = new RegExp(
 const under = (...parts: string[]) =>
   new RegExp(parts.map((p) => p.replaceAll('/', String.raw`[\\/]`)).join('|'));
 
+/** The shared package's modules that build zod schemas when they load (its other modules are plain values). */
+const SHARED_SCHEMA_FILES =
+  '/packages/shared/src/(accounts|businessCentral|catalogue|eid|files|parts|people|preorders|reports|tenders).ts$';
+
 /**
  * The signed-in app's code in a few chunks instead of ~90 (BENCHMARKS.md, "Issue 13: the signed-in app in a few
  * chunks"): antd and the libraries under it, the icons, and the app's own shared modules (`lib`, `components`, the
@@ -37,6 +41,17 @@ const under = (...parts: string[]) =>
 const GROUPS = [
   { name: 'first-load', test: FIRST_LOAD, priority: 4 },
   { name: 'icons', test: under('/node_modules/@ant-design/icons'), priority: 3 },
+  // zod and the shared package's schema modules on their own: only the screens that validate with those schemas
+  // load them (registration, password recovery), not every signed-in page through `common` (BENCHMARKS.md, "Issue
+  // 13: the shared code on every page without zod").
+  { name: 'zod', test: under('/node_modules/zod/'), priority: 3 },
+  {
+    name: 'schemas',
+    test: under(SHARED_SCHEMA_FILES),
+    priority: 2,
+    minShareCount: 2,
+    includeDependenciesRecursively: false,
+  },
   {
     name: 'antd',
     test: under('/node_modules/(antd|@ant-design|@rc-component|dayjs|@babel/runtime|clsx|classnames)/'),
@@ -54,6 +69,30 @@ const GROUPS = [
     includeDependenciesRecursively: false,
   },
 ];
+
+/** zod and the shared package's modules that build schemas when they load (see the `schemas` group). */
+const SCHEMA_MODULES = under('/node_modules/zod/', SHARED_SCHEMA_FILES);
+
+/**
+ * Fails the build when the code every page loads (`first-load`, `common`) holds or imports zod or a shared schema
+ * module: they build hundreds of schemas when they load, which only the screens validating with them need.
+ */
+function everyPageWithoutSchemas(): Plugin {
+  return {
+    name: 'every-page-without-schemas',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((o) => o.type === 'chunk');
+      const heavy = new Set(
+        chunks.filter((c) => c.moduleIds.some((m) => SCHEMA_MODULES.test(m))).map((c) => c.fileName),
+      );
+      for (const c of chunks)
+        if (c.name === 'first-load' || c.name === 'common')
+          for (const f of [c.fileName, ...c.imports])
+            if (heavy.has(f)) this.error(`${c.fileName} loads ${f}, which builds schemas: every page would`);
+    },
+  };
+}
 
 /** Fails the build when the chunks' static imports form a cycle (see GROUPS). */
 function chunkGraphIsAcyclic(): Plugin {
@@ -160,7 +199,7 @@ const reactRouterProduction = () => {
 // `npm run dev -w apps/web` serves the app on 5173 and sends /api to the server (API_URL, default port 3000).
 export default defineConfig(({ command }) => ({
   resolve: { alias: command === 'build' ? reactRouterProduction() : [] },
-  plugins: [react(), inlineEntryCss(), precompress(), chunkGraphIsAcyclic()],
+  plugins: [react(), inlineEntryCss(), precompress(), chunkGraphIsAcyclic(), everyPageWithoutSchemas()],
   server: { port: 5173, proxy: { '/api': process.env.API_URL ?? 'http://localhost:3000' } },
   build: {
     outDir: 'dist',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isEstonianPersonalCode, passwordProblems, registrationBody, registrationStep1 } from './accounts.ts';
+import { isEstonianPersonalCode, passwordProblems } from './accountRules.ts';
+import { registrationBody, registrationStep1 } from './accounts.ts';
 import { commonPasswords, isCommonPassword } from './commonPasswords.ts';
 
 describe('password rules', () => {
