@@ -70,26 +70,33 @@ const GROUPS = [
   },
 ];
 
-/** zod and the shared package's modules that build schemas when they load (see the `schemas` group). */
-const SCHEMA_MODULES = under('/node_modules/zod/', SHARED_SCHEMA_FILES);
-
 /**
- * Fails the build when the code every page loads (`first-load`, `common`) holds or imports zod or a shared schema
- * module: they build hundreds of schemas when they load, which only the screens validating with them need.
+ * Fails the build when the code every page loads (`first-load`, `common`, and the chunks they import) holds zod: a
+ * module that builds schemas imports zod, and schemas are built when their module loads, which only the screens
+ * validating with them need. Checked on the chunks themselves, so a schema module missing from the `schemas` group
+ * above fails the build instead of landing on every page.
  */
 function everyPageWithoutSchemas(): Plugin {
+  const zod = under('/node_modules/zod/');
   return {
     name: 'every-page-without-schemas',
     apply: 'build',
     generateBundle(_options, bundle) {
-      const chunks = Object.values(bundle).filter((o) => o.type === 'chunk');
-      const heavy = new Set(
-        chunks.filter((c) => c.moduleIds.some((m) => SCHEMA_MODULES.test(m))).map((c) => c.fileName),
-      );
-      for (const c of chunks)
-        if (c.name === 'first-load' || c.name === 'common')
-          for (const f of [c.fileName, ...c.imports])
-            if (heavy.has(f)) this.error(`${c.fileName} loads ${f}, which builds schemas: every page would`);
+      const chunks = new Map<string, { imports: string[]; moduleIds: string[] }>();
+      for (const [file, out] of Object.entries(bundle)) if (out.type === 'chunk') chunks.set(file, out);
+      for (const [file, out] of Object.entries(bundle)) {
+        if (out.type !== 'chunk' || (out.name !== 'first-load' && out.name !== 'common')) continue;
+        const seen = new Set<string>();
+        const visit = (f: string, trail: string[]) => {
+          if (seen.has(f)) return;
+          seen.add(f);
+          const c = chunks.get(f);
+          if (c?.moduleIds.some((m) => zod.test(m)))
+            this.error(`${[...trail, f].join(' → ')} holds zod: every page would build schemas`);
+          for (const next of c?.imports ?? []) visit(next, [...trail, f]);
+        };
+        visit(file, []);
+      }
     },
   };
 }

@@ -6,12 +6,12 @@ import { errorText } from '../i18n/index.ts';
 import { ApiError } from '../lib/api.ts';
 import { PageTitle } from './PageTitle.tsx';
 
+/** The message key of a failed load: the server's own reason, else "not found". */
+export const loadErrorKey = (error: unknown) =>
+  error instanceof ApiError ? (error.detail ?? 'not_found') : 'not_found';
+
 export function LoadErrorResult({ error, forbidden }: { error?: unknown; forbidden?: boolean }) {
   const refused = forbidden || (error instanceof ApiError && error.status === 403);
-  const key = forbidden
-    ? 'forbidden'
-    : error instanceof ApiError
-      ? (error.detail ?? 'not_found')
-      : 'not_found';
+  const key = forbidden ? 'forbidden' : loadErrorKey(error);
   return <Result status={refused ? '403' : '404'} title={<PageTitle>{errorText(key)}</PageTitle>} />;
 }

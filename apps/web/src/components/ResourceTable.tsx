@@ -2,7 +2,7 @@
 // optional row selection. Fifteen list screens are fifteen column lists, not fifteen copies of paging code.
 import { Table, type TableProps } from 'antd';
 import type { ColumnType, SorterResult } from 'antd/es/table/interface';
-import type { Key } from 'react';
+import type { CSSProperties, Key } from 'react';
 import type { Paged } from '../lib/api.ts';
 import type { ListState } from '../lib/listState.ts';
 import { usePhone } from '../lib/media.ts';
@@ -46,7 +46,10 @@ export function ResourceTable<T extends object>(props: {
     sortDirections: ['ascend', 'descend', 'ascend'] as ('ascend' | 'descend')[],
   }));
   return (
-    <div className={fit ? 'resource-table resource-table-fit' : 'resource-table'}>
+    <div
+      className={fit ? 'resource-table resource-table-fit' : 'resource-table'}
+      style={fit ? ({ '--app-bar-height': `${APP_BAR_HEIGHT}px` } as CSSProperties) : undefined}
+    >
       <Table<T>
         size={props.size ?? 'small'}
         rowKey={props.rowKey ?? ('id' as keyof T & string)}

@@ -19,9 +19,9 @@ import dayjs from 'dayjs';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { loadErrorKey } from '../../components/LoadErrorResult.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { errorText } from '../../i18n/index.ts';
-import { ApiError } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth.tsx';
 import { errorToast } from '../../lib/errorToast.ts';
 import { toast } from '../../lib/toast.ts';
@@ -169,9 +169,7 @@ export default function TenderViewPage() {
         type="error"
         showIcon
         data-testid="lines-load-error"
-        title={errorText(
-          linesQ.error instanceof ApiError ? (linesQ.error.detail ?? 'not_found') : 'not_found',
-        )}
+        title={errorText(loadErrorKey(linesQ.error))}
       />
     ) : (
       <Skeleton active paragraph={{ rows: 10 }} />
