@@ -526,7 +526,10 @@ describe('security headers on every answer', () => {
     for (const a of answers) {
       expect(a.headers['x-content-type-options'], String(a.statusCode)).toBe('nosniff');
       expect(a.headers['content-security-policy'], String(a.statusCode)).toContain("default-src 'self'");
-      expect(a.headers['x-frame-options'], String(a.statusCode)).toBeDefined();
+      expect(a.headers['x-frame-options'], String(a.statusCode)).toBe('SAMEORIGIN');
+      expect(a.headers['referrer-policy'], String(a.statusCode)).toBe('no-referrer');
+      expect(a.headers['strict-transport-security'], String(a.statusCode)).toMatch(/^max-age=\d+/);
+      expect(a.headers['cross-origin-opener-policy'], String(a.statusCode)).toBe('same-origin');
       expect(a.headers['cache-control'], String(a.statusCode)).toBe('no-store');
     }
   });

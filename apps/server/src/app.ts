@@ -2,7 +2,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -15,6 +14,7 @@ import { installErrorHandler, installNotFound } from './lib/errors.ts';
 import { openApiOptions } from './lib/openapi.ts';
 import { OutboxWorker } from './lib/outbox.ts';
 import { Scheduler } from './lib/scheduler.ts';
+import { securityHeaders } from './lib/securityHeaders.ts';
 import { serveWebFiles } from './lib/webAssets.ts';
 import { outboxHandlers, routeModules, schedulerHooks } from './modules/index.ts';
 
@@ -36,7 +36,7 @@ export async function buildApp(opts: { config: Config; database: Database }) {
   app.decorate('config', config);
   installErrorHandler(app);
   // Security headers and no-store come before the token guard, so 401 and 403 answers carry them too.
-  await app.register(helmet, {
+  const headers = securityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -47,8 +47,10 @@ export async function buildApp(opts: { config: Config; database: Database }) {
       },
     },
   });
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(headers);
     if (request.url.startsWith('/api')) reply.header('cache-control', 'no-store');
+    done();
   });
   installGuard(app, database.db, config.TOKEN_IDLE_HOURS);
 
