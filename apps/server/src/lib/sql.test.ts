@@ -1,14 +1,16 @@
 import { and, eq, gte, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { alias, PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client.ts';
 import { pipelinedDatabase } from '../db/pipelined.ts';
-import { tenders, users } from '../db/schema/index.ts';
+import { details, tenders, users } from '../db/schema/index.ts';
 import { tenderVisibleWhere } from '../modules/tenders/access.ts';
 import { tenderRowSql } from '../modules/tenders/list.ts';
 import { iso } from '../modules/tenders/serialize.ts';
-import { fastQuery, inIds, isIsoInstant, queryPrepared, timestamptzIso } from './sql.ts';
+import { freshDatabase } from '../test/db.ts';
+import { buildDetail, buildGroup, buildPart, buildUser, buildWarehouse } from '../test/factories.ts';
+import { fastQuery, inIds, isIsoInstant, queryPrepared, selectRows, timestamptzIso } from './sql.ts';
 
 const dialect = new PgDialect();
 const creator = alias(users, 'creator');
@@ -164,5 +166,78 @@ describe.skipIf(!url)('queryPrepared with isoTimes on PostgreSQL', () => {
       expect(asDates[0].ts, zone).toBeInstanceOf(Date);
     }
     await pool.query('reset timezone');
+  });
+});
+
+describe('selectRows: the rows drizzle gives, with the decoders worked out once', () => {
+  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  let db: Db;
+  let tenderId: number;
+  beforeAll(async () => {
+    database = await freshDatabase();
+    db = database.db;
+    const g = await buildGroup(db);
+    const w = await buildWarehouse(db, { groupId: g.id });
+    const u = await buildUser(db, { group: 'CONTRACTOR', groupIds: [g.id] });
+    const [t] = await db
+      .insert(tenders)
+      .values({
+        tenderCode: 'T-SELECT-1',
+        start: new Date('2026-11-26T08:00:00.123Z'),
+        finish: new Date('2026-12-01T14:00:00Z'),
+        status: 'DRAFT',
+        warehouseId: w.id,
+        groupId: g.id,
+        creatorId: u.id,
+      })
+      .returning();
+    tenderId = t.id;
+    const part = await buildPart(db);
+    await buildDetail(db, { partId: part.id, warehouseId: w.id, tenderId, replenishmentQty: '2.5000' });
+    await buildDetail(db, { partId: part.id, warehouseId: w.id, tenderId, replenishmentQty: '10' });
+  });
+  afterAll(() => database?.close());
+
+  it('decodes timestamps, numerics, expressions with their own decoder and left-joined nulls as drizzle does', async () => {
+    const query = () =>
+      db
+        .select({
+          id: details.id,
+          qty: details.replenishmentQty,
+          start: tenders.start,
+          code: tenders.tenderCode,
+          approver: creator.lastName,
+          lines: sql<number>`(select count(*) from details d where d.tender_id = ${tenders.id})`.mapWith(
+            Number,
+          ),
+          twice: sql<string>`(${details.replenishmentQty} * 2)::text`.as('twice'),
+        })
+        .from(details)
+        .innerJoin(tenders, eq(tenders.id, details.tenderId))
+        .leftJoin(creator, eq(creator.id, tenders.approverId))
+        .where(eq(details.tenderId, tenderId))
+        .orderBy(details.id);
+    const rows = await selectRows(db, query());
+    expect(rows).toEqual(await query());
+    expect(rows.map((r) => r.qty)).toEqual(['2.5000', '10.0000']);
+    expect(rows[0].start).toEqual(new Date('2026-11-26T08:00:00.123Z'));
+    expect(rows[0].lines).toBe(2);
+    expect(rows[1].twice).toBe('20.0000');
+    expect(rows[0].approver).toBeNull();
+  });
+
+  it('leaves a select with nested fields to drizzle, with the same answer', async () => {
+    const query = () =>
+      db
+        .select({ id: tenders.id, times: { start: tenders.start, finish: tenders.finish } })
+        .from(tenders)
+        .where(eq(tenders.id, tenderId));
+    const rows = await selectRows(db, query());
+    expect(rows).toEqual([
+      {
+        id: tenderId,
+        times: { start: new Date('2026-11-26T08:00:00.123Z'), finish: new Date('2026-12-01T14:00:00Z') },
+      },
+    ]);
   });
 });
