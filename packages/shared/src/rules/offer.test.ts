@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isCompleteOfferLine, isEmptyOfferLine, validateOffer, validateOfferLine } from './offer.ts';
+import {
+  isCalendarDate,
+  isCompleteOfferLine,
+  isEmptyOfferLine,
+  validateOffer,
+  validateOfferLine,
+} from './offer.ts';
 
 const ctx = { today: '2026-11-21', needQty: '10', blacklistedProducerIds: [9] };
 const good = {
@@ -152,5 +158,40 @@ describe('validateOffer', () => {
       octx,
     );
     expect(e).toEqual({ 'lines.1.offers.1.price': ['incorrect_price'] });
+  });
+});
+
+describe('isCalendarDate', () => {
+  // What a date is, by the calendar the browser and the server keep: the day read back is the day written.
+  const byDate = (v: string) => {
+    const d = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+  };
+  const pad = (n: number, w: number) => String(n).padStart(w, '0');
+
+  it('takes every real day and refuses every day a month does not have, across leap and century years', () => {
+    for (const y of [1, 1899, 1900, 1996, 2000, 2023, 2024, 2026, 2028, 2100, 2400, 9999])
+      for (let m = 0; m <= 13; m++)
+        for (let d = 0; d <= 32; d++) {
+          const v = `${pad(y, 4)}-${pad(m, 2)}-${pad(d, 2)}`;
+          expect(isCalendarDate(v), v).toBe(byDate(v));
+        }
+    expect(isCalendarDate('2028-02-29')).toBe(true);
+    expect(isCalendarDate('2100-02-29')).toBe(false);
+  });
+
+  it('refuses what is not written YYYY-MM-DD', () => {
+    for (const v of [
+      '',
+      '2026-1-05',
+      '2026-01-5',
+      '26-01-05',
+      '2026/01/05',
+      '2026-01-05T00:00',
+      ' 2026-01-05',
+      '0000-01-01',
+      '２０２６-01-05',
+    ])
+      expect(isCalendarDate(v), v).toBe(false);
   });
 });

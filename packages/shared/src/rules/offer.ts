@@ -54,6 +54,8 @@ export interface OfferLineContext {
   needQty: string;
   /** Producers on the part's blacklist. */
   blacklistedProducerIds: number[];
+  /** The last day a delivery may be promised (`today` + MAX_DELIVERY_YEARS): worked out once for a whole offer. */
+  latestDelivery?: string;
 }
 
 export type FieldErrors = Record<string, OfferErrorKey[]>;
@@ -67,11 +69,18 @@ function push(errors: Record<string, string[]>, field: string, key: string): voi
 /** Quantities are kept as numeric(14,4): below 10^10. */
 const MAX_QTY_SCALED = 10n ** 14n;
 
-/** A real calendar date written YYYY-MM-DD. */
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const isLeapYear = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+
+/** A real calendar date written YYYY-MM-DD (year 0001–9999). Checked by its digits: an offer of a thousand lines
+ * checks a thousand dates, on the server and in the form as the supplier types. */
 export function isCalendarDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+  if (value.length !== 10 || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const y = Number(value.slice(0, 4));
+  const m = Number(value.slice(5, 7));
+  const d = Number(value.slice(8, 10));
+  if (y < 1 || m < 1 || m > 12 || d < 1) return false;
+  return d <= (m === 2 && isLeapYear(y) ? 29 : DAYS_IN_MONTH[m - 1]);
 }
 
 /** The same day `years` later (29 February → 28 February), as YYYY-MM-DD. */
@@ -130,7 +139,8 @@ export function validateOfferLine(line: OfferLineInput, ctx: OfferLineContext): 
     const d = String(line.delivery_date).trim().slice(0, 10);
     if (!isCalendarDate(d)) add('delivery_date', 'delivery_date_should_exist');
     else if (d < ctx.today) add('delivery_date', 'delivery_date_in_past');
-    else if (d > yearsAfter(ctx.today, MAX_DELIVERY_YEARS)) add('delivery_date', 'delivery_date_too_far');
+    else if (d > (ctx.latestDelivery ?? yearsAfter(ctx.today, MAX_DELIVERY_YEARS)))
+      add('delivery_date', 'delivery_date_too_far');
   }
 
   if (isBlank(line.product_code)) add('product_code', 'product_code_required');
@@ -182,6 +192,7 @@ export interface OfferContext {
  */
 export function validateOffer(offer: OfferInput, ctx: OfferContext): FieldErrors {
   const errors: Record<string, OfferErrorKey[]> = {};
+  const latestDelivery = yearsAfter(ctx.today, MAX_DELIVERY_YEARS);
   let offered = 0;
   offer.lines.forEach((part, i) => {
     const pctx = ctx.parts[part.detail] ?? { needQty: '0', blacklistedProducerIds: [] };
@@ -190,7 +201,7 @@ export function validateOffer(offer: OfferInput, ctx: OfferContext): FieldErrors
     const seen = new Set<number>();
     for (const { o, n } of lines) {
       offered++;
-      const lineErrors = validateOfferLine(o, { today: ctx.today, ...pctx });
+      const lineErrors = validateOfferLine(o, { today: ctx.today, latestDelivery, ...pctx });
       if (o.producer != null && !lineErrors.producer) {
         if (seen.has(o.producer)) lineErrors.producer = ['duplicate_producer'];
         seen.add(o.producer);
