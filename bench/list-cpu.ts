@@ -20,7 +20,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { cpuMs, ROOT, type Server, waitHealthy } from './lib.ts';
+import { cpuMs, ROOT, SERVER_ROOT, type Server, spawnServer, waitHealthy } from './lib.ts';
 import {
   ADMIN_URL,
   backendsCpu,
@@ -36,37 +36,7 @@ import { generateTenderScale } from './tenders-scale-data.ts';
 const DB_NAME = 'portal_bench_tenders';
 const PORT = 3702;
 const DATA = path.join(ROOT, 'bench/.data');
-const SERVER_ROOT = process.env.BENCH_SERVER_ROOT ?? ROOT;
 const LABEL = process.env.BENCH_LABEL ?? (SERVER_ROOT === ROOT ? 'this checkout' : SERVER_ROOT);
-
-function startServer(url: string): Server {
-  // BENCH_SERVER_NODE_ARGS: extra flags for the server's node, as in lib.ts `spawnServer`.
-  const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const proc = spawn(process.execPath, [...extra, path.join(SERVER_ROOT, 'apps/server/src/main.ts')], {
-    cwd: path.join(SERVER_ROOT, 'apps/server'),
-    env: {
-      ...process.env,
-      DATABASE_URL: url,
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: String(PORT),
-      DATA_DIR: '/tmp/portal-bench-list-cpu',
-      SEED_DEMO: 'never',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  return {
-    proc,
-    url: `http://127.0.0.1:${PORT}`,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (proc.exitCode != null || proc.signalCode != null) return resolve();
-        proc.once('exit', () => resolve());
-        proc.kill('SIGTERM');
-        setTimeout(() => proc.kill('SIGKILL'), 15_000).unref();
-      }),
-  };
-}
 
 const ms = (x: number) => (Number.isFinite(x) ? `${x} ms` : 'no answer within 15 s');
 const round1 = (x: number) => Math.round(x * 10) / 10;
@@ -317,7 +287,10 @@ export async function benchListCpu() {
   const n = new Date();
   const since = new Date(Date.UTC(n.getUTCFullYear(), n.getUTCMonth() - 1, 1)).toISOString().slice(0, 10);
   const page = `/api/tenders/?filter_status=ORDERED,FINISHED&filter_start=${since}&ordering=-start&page=3&page_size=50`;
-  const server = startServer(url);
+  const server = spawnServer(
+    { DATABASE_URL: url, LOG_LEVEL: 'warn', DATA_DIR: '/tmp/portal-bench-list-cpu', SEED_DEMO: 'never' },
+    PORT,
+  );
   const report: Record<string, unknown> = {
     label: LABEL,
     machine: machineLine(),
