@@ -223,6 +223,38 @@ test.describe('on a phone (390 px)', () => {
     await page.screenshot({ path: `${shotsDir('screens')}/offer-390-et.png`, fullPage: true });
   });
 
+  test('the tender list opens with its filter closed and its rows on the first screen; opened, it stays open', async ({
+    page,
+    loginAs,
+  }) => {
+    await loginAs('contractor');
+    await page.goto('/tenders');
+    const filter = page.getByRole('button', { name: /Filter/ });
+    await expect(filter).toHaveAttribute('aria-expanded', 'false');
+    // The header still says how many filters apply (the default start day).
+    await expect(filter).toContainText('1');
+    await expect(page.getByRole('combobox', { name: 'Staatus' })).toBeHidden();
+    const first = page.locator('.resource-table tbody tr[data-row-key]').first();
+    await expect(first).toBeVisible();
+    const box = await first.boundingBox();
+    expect((box?.y ?? 1e9) + (box?.height ?? 0), 'the first row on the first screen').toBeLessThanOrEqual(
+      844,
+    );
+    await page.screenshot({ path: `${shotsDir('screens')}/list-filter-closed-390.png` });
+
+    await filter.click();
+    await expect(page.getByRole('combobox', { name: 'Staatus' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('button', { name: /Filter/ })).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('combobox', { name: 'Staatus' })).toBeVisible();
+
+    // A wide screen opens it until the person closes it.
+    await page.evaluate(() => localStorage.removeItem('tenders:filter_open'));
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.reload();
+    await expect(page.getByRole('button', { name: /Filter/ })).toHaveAttribute('aria-expanded', 'true');
+  });
+
   test('a master gets a menu with the tenders', async ({ page, loginAs }) => {
     await loginAs('master');
     await page.goto('/tenders');
