@@ -34,10 +34,18 @@ export const MAX_YEAR = 2100;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})$/;
 
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** The days of month `m` (1–12) of year `y` in the Gregorian calendar. */
+export function daysInMonth(y: number, m: number): number {
+  const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+  return m === 2 && leap ? 29 : DAYS_IN_MONTH[m - 1];
+}
+
 /** A real calendar day (no 31 February) within the supported years. */
 function realDay(y: number, m: number, d: number) {
   if (y < MIN_YEAR || y > MAX_YEAR || m < 1 || m > 12 || d < 1) return false;
-  return d <= new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return d <= daysInMonth(y, m);
 }
 
 /** Strict YYYY-MM-DD between 2000 and 2100 ("0", "2026-2-30", "12026-01-01" refused). */

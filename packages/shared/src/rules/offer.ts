@@ -2,7 +2,7 @@
 // (instant feedback). Pure functions: no I/O, no clock; `today` is passed in as YYYY-MM-DD.
 
 import { EAN_MAX_DIGITS, MAX_OFFER_LINES_PER_PART, PRICE_MAX_DECIMALS, PRODUCT_CODE_MAX } from '../limits.ts';
-import { MAX_DELIVERY_YEARS } from '../text.ts';
+import { daysInMonth, MAX_DELIVERY_YEARS } from '../text.ts';
 import {
   compareDecimal,
   decimalPlaces,
@@ -69,24 +69,19 @@ function push(errors: Record<string, string[]>, field: string, key: string): voi
 /** Quantities are kept as numeric(14,4): below 10^10. */
 const MAX_QTY_SCALED = 10n ** 14n;
 
-const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-const isLeapYear = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
-
 /** A real calendar date written YYYY-MM-DD (year 0001–9999). Checked by its digits: an offer of a thousand lines
  * checks a thousand dates, on the server and in the form as the supplier types. */
 export function isCalendarDate(value: string): boolean {
-  if (value.length !== 10 || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const y = Number(value.slice(0, 4));
-  const m = Number(value.slice(5, 7));
-  const d = Number(value.slice(8, 10));
-  if (y < 1 || m < 1 || m > 12 || d < 1) return false;
-  return d <= (m === 2 && isLeapYear(y) ? 29 : DAYS_IN_MONTH[m - 1]);
+  const parts = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!parts) return false;
+  const [y, m, d] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
+  return y >= 1 && m >= 1 && m <= 12 && d >= 1 && d <= daysInMonth(y, m);
 }
 
 /** The same day `years` later (29 February → 28 February), as YYYY-MM-DD. */
 export function yearsAfter(day: string, years: number): string {
   const [y, m, d] = day.split('-').map(Number);
-  const last = new Date(Date.UTC(y + years, m, 0)).getUTCDate();
+  const last = daysInMonth(y + years, m);
   return `${String(y + years).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
 }
 
