@@ -53,7 +53,7 @@ async function transferred(url: string, token: string | null, ready: string) {
 }
 
 /** Lighthouse (performance only, its default mobile profile) on a URL; a profile directory may carry a session. */
-function lighthouse(url: string, profile: string | null) {
+export function lighthouse(url: string, profile: string | null) {
   const out = path.join(os.tmpdir(), `portal-lh-${process.pid}.json`);
   const flags = [
     '--headless=new',
@@ -79,11 +79,13 @@ function lighthouse(url: string, profile: string | null) {
   const r = JSON.parse(fs.readFileSync(out, 'utf8'));
   // BENCH_LH_KEEP=1: the whole Lighthouse report (bench/.data/lighthouse-<path>.json), for its long tasks and
   // main-thread breakdown.
-  if (process.env.BENCH_LH_KEEP === '1')
+  if (process.env.BENCH_LH_KEEP === '1') {
+    fs.mkdirSync(DATA, { recursive: true });
     fs.copyFileSync(
       out,
       path.join(DATA, `lighthouse-${new URL(url).pathname.replace(/\W+/g, '') || 'root'}.json`),
     );
+  }
   fs.rmSync(out, { force: true });
   const a = r.audits;
   return {
@@ -96,7 +98,7 @@ function lighthouse(url: string, profile: string | null) {
 }
 
 /** A Chromium profile whose localStorage holds a session token (and the accepted terms), for Lighthouse. */
-async function profileWithSession(base: string, token: string) {
+export async function profileWithSession(base: string, token: string) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-lh-profile-'));
   const ctx = await chromium.launchPersistentContext(dir, { executablePath: CHROME, args: ['--no-sandbox'] });
   const page = await ctx.newPage();
