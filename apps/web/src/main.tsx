@@ -6,7 +6,7 @@
 import { defined } from '@portal/shared';
 import { createRoot } from 'react-dom/client';
 import LoginPage from './app/LoginPage.tsx';
-import { loadShell, screenPathOf, screens } from './app/screens.ts';
+import { screenPathOf, screens } from './app/screens.ts';
 import { loadLanguageChunk, storedLanguage } from './i18n/language.ts';
 import { getEarly, session } from './lib/api.ts';
 import { isPublicPath, returnRoute } from './lib/session.ts';
@@ -27,11 +27,10 @@ if (!session.token && !isPublicPath(pathname)) {
     getEarly(`/tenders/${view}/`);
     getEarly('/details/', { tender: view, page_size: 0, fields: 'view' });
   }
-  // The code of the first screen all at once: the app, the chosen language, and the shell and the screen of the path
+  // The code of the first screen all at once: the app (with the shell), the chosen language and the screen of the path
   // (app/screens.ts), instead of each only once the one before it has run.
   loadLanguageChunk().catch(() => {});
   const screen = screenPathOf(pathname);
   if (screen) screens[screen]().catch(() => {}); // a failed early load is retried when the screen renders
-  if (session.token && !isPublicPath(pathname)) loadShell().catch(() => {});
   void import('./app/start.tsx').then((m) => m.startApp(root));
 }

@@ -21,3 +21,4 @@ export * from './reports.ts';
 export * from './rules/index.ts';
 export * from './tenders.ts';
 export * from './text.ts';
+export * from './textRules.ts';

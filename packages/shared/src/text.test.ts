@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { yearsAfter } from './rules/offer.ts';
-import { isStrictDate, isStrictDateTime, nameText, searchText } from './text.ts';
+import { nameText, searchText } from './text.ts';
+import { isStrictDate, isStrictDateTime } from './textRules.ts';
 
 const NUL = String.fromCharCode(0);
 

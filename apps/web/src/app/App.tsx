@@ -12,24 +12,22 @@ import { isPublicPath } from '../lib/session.ts';
 import LoginPage from './LoginPage.tsx';
 import { menuLeaves } from './menu.tsx';
 import { ComingSoonPage, NoAccessPage, NotFoundPage } from './pages.tsx';
-import { preloadedLazy } from './preloadedLazy.ts';
 import { Providers, queryClient } from './providers.tsx';
 import { type AppRoute, appRoutes, preloadScreen, publicRoutes } from './routes.tsx';
-import { loadShell as loadShellCode } from './screens.ts';
+import { Shell } from './Shell.tsx';
 
-// The shell (menu, drawer, header) is a chunk of its own, loaded in parallel with the session check. The login
-// screen is in the entry (main.tsx shows it without the app when there is no session); the app shows it too when
-// the stored session could not be checked.
-const { component: Shell, load: loadShell } = preloadedLazy(loadShellCode);
+// The shell (menu, drawer, header) is part of the app's chunk: every screen with a session shows it, and a chunk of
+// its own was one more request queued on the browser's six connections to the server. The login screen is in the
+// entry (main.tsx shows it without the app when there is no session); the app shows it too when the stored session
+// could not be checked.
 
 /**
- * Starts loading what the first screen needs at once, in parallel with the session check: with a session the
- * shell and the screen of the path (routes.tsx `preloadScreen`).
+ * Starts loading what the first screen needs at once, in parallel with the session check: with a session the screen
+ * of the path (routes.tsx `preloadScreen`).
  */
 export function preloadFirstScreen(pathname: string) {
   const isPublic = isPublicPath(pathname);
   if (!isPublic && !session.token) return;
-  if (!isPublic) loadShell().catch(() => {});
   preloadScreen(pathname, isPublic ? undefined : queryClient);
 }
 

@@ -69,18 +69,25 @@ export function Shell({ children }: { children: ReactNode }) {
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSED_KEY) === 'true');
   const [userOpen, setUserOpen] = useState(false);
   const [terms, setTerms] = useState(false);
+  const [termsUsed, setTermsUsed] = useState(false);
   const entries = useMemo(() => (user ? menuFor(user) : []), [user]);
   const active = activeEntry(entries, pathname);
   const [openKeys, setOpenKeys] = useState<string[]>(() => (active.parent ? [active.parent] : []));
 
-  // On a phone the menu is a drawer, closed by default and closed again after choosing a page.
+  // On a phone the menu is a drawer, closed by default and closed again after choosing a page. It and the terms
+  // dialog are rendered from the first time they open (antd builds a closed drawer's and dialog's styles and
+  // wrappers on every page's first render otherwise), and stay for their closing animation.
   const phone = usePhone();
   const [drawer, setDrawer] = useState(false);
+  const [drawerUsed, setDrawerUsed] = useState(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new page closes the drawer
   useEffect(() => setDrawer(false), [pathname]);
 
   const toggle = () => {
-    if (phone) return setDrawer(!drawer);
+    if (phone) {
+      setDrawerUsed(true);
+      return setDrawer(!drawer);
+    }
     localStorage.setItem(COLLAPSED_KEY, String(!collapsed));
     setCollapsed(!collapsed);
   };
@@ -99,7 +106,7 @@ export function Shell({ children }: { children: ReactNode }) {
 
   return (
     <Layout className="shell">
-      {phone && (
+      {phone && drawerUsed && (
         <Drawer
           placement="left"
           open={drawer}
@@ -176,14 +183,21 @@ export function Shell({ children }: { children: ReactNode }) {
         </Layout.Header>
         <Layout.Content className="shell-content">{children}</Layout.Content>
         <Layout.Footer className="shell-footer">
-          <Button type="link" size="small" onClick={() => setTerms(true)}>
+          <Button
+            type="link"
+            size="small"
+            onClick={() => {
+              setTermsUsed(true);
+              setTerms(true);
+            }}
+          >
             {t('footer.terms')}
           </Button>
           <span>·</span>
           <span>{t('footer.text', { version: SOFTWARE_VERSION })}</span>
         </Layout.Footer>
       </Layout>
-      <TermsModal open={terms} onClose={() => setTerms(false)} />
+      {termsUsed && <TermsModal open={terms} onClose={() => setTerms(false)} />}
       <TermsGate />
     </Layout>
   );

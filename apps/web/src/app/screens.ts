@@ -63,9 +63,6 @@ export const screens = {
 
 export type ScreenPath = keyof typeof screens;
 
-/** The shell (menu, drawer, header) of every screen with a session. */
-export const loadShell = () => import('./Shell.tsx').then((m) => ({ default: m.Shell }));
-
 /**
  * The path pattern a location matches ("/tenders/:id/view" for "/tenders/12/view/"), as react-router's matchPath
  * matches the router's routes: segment by segment, a `:name` segment takes any value, a trailing slash and letter

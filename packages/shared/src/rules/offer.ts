@@ -2,7 +2,7 @@
 // (instant feedback). Pure functions: no I/O, no clock; `today` is passed in as YYYY-MM-DD.
 
 import { EAN_MAX_DIGITS, MAX_OFFER_LINES_PER_PART, PRICE_MAX_DECIMALS, PRODUCT_CODE_MAX } from '../limits.ts';
-import { daysInMonth, MAX_DELIVERY_YEARS } from '../text.ts';
+import { daysInMonth, MAX_DELIVERY_YEARS } from '../textRules.ts';
 import {
   compareDecimal,
   decimalPlaces,
