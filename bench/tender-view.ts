@@ -14,12 +14,14 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { detailListLine } from '@portal/shared';
 import pg from 'pg';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { issueToken } from '../apps/server/src/lib/auth.ts';
+import { paged } from '../apps/server/src/lib/list.ts';
 import { TERMS_VERSION } from '../apps/server/src/modules/auth/service.ts';
-import { cpuMs, median, ROOT, spawnServer, waitHealthy } from './lib.ts';
+import { cpuMs, median, ROOT, spawnServer, waitHealthy, writerMs } from './lib.ts';
 import { createDb, dbUrl, dropDb, machineLine, migrateAndSeed } from './tenders-list.ts';
 
 const DB_NAME = 'portal_bench_view';
@@ -507,6 +509,13 @@ export async function benchTenderView() {
     )) {
       await apiMs(v.tender, v.token); // warm
       const api = await apiMs(v.tender, v.token);
+      // Writing the lines answer (its server's serializer) the way the server did before and does now.
+      const answer = await (
+        await fetch(`${server.url}/api/details/?tender=${v.tender}&page_size=0&fields=view`, {
+          headers: { authorization: `Token ${v.token}` },
+        })
+      ).json();
+      const writer = await writerMs(paged(detailListLine), answer);
       const runs: RenderRun[] = [];
       let typing: Awaited<ReturnType<typeof measureTyping>> | null = null;
       for (let r = 0; r < RUNS; r++) {
@@ -581,6 +590,7 @@ export async function benchTenderView() {
       const row: Record<string, unknown> = {
         name: v.name,
         api,
+        writer,
         returningFirstRowMs: median(returning.map((x) => x.firstRowMs)),
         firstRowMs: median(runs.map((x) => x.firstRowMs)),
         idleMs: median(runs.map((x) => x.idleMs)),
@@ -626,12 +636,13 @@ export async function benchTenderView() {
     fs.writeFileSync(path.join(DATA, 'tender-view.json'), JSON.stringify(report, null, 2));
     console.log(`\nMachine: ${report.machine}\n`);
     console.log(
-      '| view | lines API alone (size) | scripts loaded | lines answer arrived (request time) | first row painted | long tasks before it | main thread CPU until it | last row painted |',
+      '| view | lines API alone (size) | its JSON written: zod then JSON.stringify / compiled walk | scripts loaded | lines answer arrived (request time) | first row painted | long tasks before it | main thread CPU until it | last row painted |',
     );
-    console.log('|---|---|---|---|---|---|---|---|');
+    console.log('|---|---|---|---|---|---|---|---|---|');
     for (const r of out as {
       name: string;
       api: { ms: number; kb: number; serverCpuMs: number };
+      writer: { zodMs: number; compiledMs: number; same: boolean };
       scriptsEndMs: number;
       detailsApiEndMs: number;
       detailsApiInPageMs: number;
@@ -642,7 +653,7 @@ export async function benchTenderView() {
       lastAfterScrollMs: number | null;
     }[]) {
       console.log(
-        `| ${r.name} | ${r.api.ms} ms (${r.api.kb} KiB, server CPU ${r.api.serverCpuMs} ms) | ${r.scriptsEndMs} ms | ${r.detailsApiEndMs} ms (${r.detailsApiInPageMs} ms) | ${r.firstRowMs} ms | ${r.longTaskMsBeforeFirst} ms | ${r.mainThreadCpuMs} ms | ${r.lastAfterScrollMs == null ? `${r.lastRowMs} ms` : `${r.lastAfterScrollMs} ms after scrolling to the end (virtual table)`} |`,
+        `| ${r.name} | ${r.api.ms} ms (${r.api.kb} KiB, server CPU ${r.api.serverCpuMs} ms) | ${r.writer.zodMs} / ${r.writer.compiledMs} ms${r.writer.same ? '' : ' (texts differ!)'} | ${r.scriptsEndMs} ms | ${r.detailsApiEndMs} ms (${r.detailsApiInPageMs} ms) | ${r.firstRowMs} ms | ${r.longTaskMsBeforeFirst} ms | ${r.mainThreadCpuMs} ms | ${r.lastAfterScrollMs == null ? `${r.lastRowMs} ms` : `${r.lastAfterScrollMs} ms after scrolling to the end (virtual table)`} |`,
       );
     }
     return report;
