@@ -2,7 +2,7 @@
 // response schema (the seal's last defence: a field the schema does not name is never sent). fastify-type-provider-zod
 // does that with zod's `safeEncode`, whose general machinery (a result object and an issue list per value) cost about
 // as much again as `JSON.stringify`: for a tender view's 1,000 lines × 3 offers (1.5 MB) 25 ms of which 10 ms zod, and
-// most of a tender list page's serialising. Here each schema is compiled once, when its route is registered, into one
+// most of a tender list page's serialising. Here each schema is compiled once, when its route first answers, into one
 // walk that checks every value's type and rebuilds each object as one literal with exactly the schema's keys in the
 // schema's order (what zod's output holds), then written by `JSON.stringify`.
 //
@@ -214,10 +214,12 @@ export const serializerCompiler: typeof viaZod = (route) => {
   const zodWrite = viaZod(route);
   const given = route.schema as z.ZodType | { properties: z.ZodType };
   const schema = given instanceof $ZodType ? given : given.properties;
-  const write = compileJson(schema as z.ZodType);
+  // Compiled when the route first answers, not when the server starts (every route's schemas at once).
+  let write: ((value: unknown) => string | undefined) | undefined;
   return (data) => {
     let text: string | undefined;
     try {
+      write ??= compileJson(schema as z.ZodType);
       text = write(data);
     } catch (err) {
       if (!(err instanceof Refused)) throw err;
