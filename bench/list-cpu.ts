@@ -37,17 +37,16 @@ import { generateTenderScale } from './tenders-scale-data.ts';
 
 const DB_NAME = 'portal_bench_tenders';
 const PORT = 3702;
-
-const writerText = (w: unknown) => {
-  const x = w as Awaited<ReturnType<typeof writerMs>>;
-  return `${x.zodMs} / ${x.compiledMs} ms${x.same ? '' : ' (texts differ!)'}`;
-};
 const DATA = path.join(ROOT, 'bench/.data');
 const LABEL = process.env.BENCH_LABEL ?? (SERVER_ROOT === ROOT ? 'this checkout' : SERVER_ROOT);
 
 const ms = (x: number) => (Number.isFinite(x) ? `${x} ms` : 'no answer within 15 s');
 const round1 = (x: number) => Math.round(x * 10) / 10;
 const round2 = (x: number) => Math.round(x * 100) / 100;
+const writerText = (w: unknown) => {
+  const x = w as Awaited<ReturnType<typeof writerMs>>;
+  return `${x.zodMs} / ${x.compiledMs} ms${x.same ? '' : ' (texts differ!)'}`;
+};
 const pct = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : Number.NaN;
 

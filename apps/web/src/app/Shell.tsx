@@ -11,6 +11,7 @@ import { LanguageSelect } from '../components/LanguageSelect.tsx';
 import { TermsModal } from '../components/TermsOfUse.tsx';
 import { useAuth } from '../lib/auth.tsx';
 import { usePhone } from '../lib/media.ts';
+import { useOpenedOnce } from '../lib/stagedMount.ts';
 import { defaultIcon, type MenuEntry, menuFor } from './menu.tsx';
 import { Logo } from './PublicLayout.tsx';
 import { TermsGate } from './terms.tsx';
@@ -69,7 +70,6 @@ export function Shell({ children }: { children: ReactNode }) {
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSED_KEY) === 'true');
   const [userOpen, setUserOpen] = useState(false);
   const [terms, setTerms] = useState(false);
-  const [termsUsed, setTermsUsed] = useState(false);
   const entries = useMemo(() => (user ? menuFor(user) : []), [user]);
   const active = activeEntry(entries, pathname);
   const [openKeys, setOpenKeys] = useState<string[]>(() => (active.parent ? [active.parent] : []));
@@ -79,15 +79,13 @@ export function Shell({ children }: { children: ReactNode }) {
   // wrappers on every page's first render otherwise), and stay for their closing animation.
   const phone = usePhone();
   const [drawer, setDrawer] = useState(false);
-  const [drawerUsed, setDrawerUsed] = useState(false);
+  const drawerOpened = useOpenedOnce(drawer);
+  const termsOpened = useOpenedOnce(terms);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new page closes the drawer
   useEffect(() => setDrawer(false), [pathname]);
 
   const toggle = () => {
-    if (phone) {
-      setDrawerUsed(true);
-      return setDrawer(!drawer);
-    }
+    if (phone) return setDrawer(!drawer);
     localStorage.setItem(COLLAPSED_KEY, String(!collapsed));
     setCollapsed(!collapsed);
   };
@@ -106,7 +104,7 @@ export function Shell({ children }: { children: ReactNode }) {
 
   return (
     <Layout className="shell">
-      {phone && drawerUsed && (
+      {phone && drawerOpened && (
         <Drawer
           placement="left"
           open={drawer}
@@ -183,21 +181,14 @@ export function Shell({ children }: { children: ReactNode }) {
         </Layout.Header>
         <Layout.Content className="shell-content">{children}</Layout.Content>
         <Layout.Footer className="shell-footer">
-          <Button
-            type="link"
-            size="small"
-            onClick={() => {
-              setTermsUsed(true);
-              setTerms(true);
-            }}
-          >
+          <Button type="link" size="small" onClick={() => setTerms(true)}>
             {t('footer.terms')}
           </Button>
           <span>·</span>
           <span>{t('footer.text', { version: SOFTWARE_VERSION })}</span>
         </Layout.Footer>
       </Layout>
-      {termsUsed && <TermsModal open={terms} onClose={() => setTerms(false)} />}
+      {termsOpened && <TermsModal open={terms} onClose={() => setTerms(false)} />}
       <TermsGate />
     </Layout>
   );

@@ -1,10 +1,10 @@
 // Terms consent (spec 2 §4, spec 3 §4): the session check (POST /expire/ with the token) may answer
 // request_terms; then a blocking terms modal asks for consent, recorded by POST /terms-of-use-consent/.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TermsModal } from '../components/TermsOfUse.tsx';
 import { api, session } from '../lib/api.ts';
+import { useOpenedOnce } from '../lib/stagedMount.ts';
 import { toast } from '../lib/toast.ts';
 
 export function TermsGate() {
@@ -27,8 +27,6 @@ export function TermsGate() {
   });
   // The dialog is rendered once the check asks for consent (and stays for its closing animation), not on every page.
   const open = !!check.data?.request_terms;
-  const [asked, setAsked] = useState(open);
-  if (open && !asked) setAsked(true);
-  if (!asked) return null;
+  if (!useOpenedOnce(open)) return null;
   return <TermsModal open={open} onAccept={() => accept.mutate()} accepting={accept.isPending} />;
 }
