@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
   type CatcherWeb,
@@ -6,7 +5,7 @@ import {
   startCatcherWeb,
   startSmtpCatcher,
 } from '../tools/simulators/smtp-catcher.ts';
-import { apiLogin, expect, shotsDir, test, unique } from './fixtures.ts';
+import { apiLogin, expect, shotsDir, test, unique, wcag } from './fixtures.ts';
 
 const SHOTS = shotsDir('accounts');
 
@@ -186,9 +185,7 @@ for (const lang of ['et', 'en'] as const) {
         await page.screenshot({ path: `${SHOTS}/${name}-${lang}-${width}.png`, fullPage: true });
       }
       await page.setViewportSize({ width: 1440, height: 900 });
-      const axe = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-        .analyze();
+      const axe = await wcag(page).analyze();
       expect(
         axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
         name,

@@ -1,6 +1,5 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiLogin, expect, shotsDir, test, useToken } from './fixtures.ts';
+import { apiLogin, expect, shotsDir, test, useToken, wcag } from './fixtures.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const BC = `http://127.0.0.1:${Number(process.env.E2E_BC_PORT ?? port + 1000)}`;
@@ -12,7 +11,7 @@ const toastText = (page: Page, text: string) =>
 
 /** axe's WCAG 2.1 A/AA findings on the screen as it is now (rule ids). */
 async function axe(page: Page) {
-  const r = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const r = await wcag(page).analyze();
   return r.violations.map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`);
 }
 

@@ -2,9 +2,8 @@
 // Smart-ID and Mobile-ID show the verification code and the countdown, then log the demo user in; a refusal
 // shows its status description; cancel returns to the form; the ID-card tab without the Web eID extension says
 // so and offers another method. Screenshots of the tabs at 1440 and 390 px in Estonian and Russian.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { shotsDir } from './fixtures.ts';
+import { shotsDir, wcag } from './fixtures.ts';
 
 const SHOTS = shotsDir('eid');
 
@@ -117,9 +116,7 @@ test.describe('eID login', () => {
             await page.getByRole('tabpanel', { name: tab }).getByRole('button').click();
             await expect(page.getByRole('alert')).toBeVisible();
           }
-          const axe = await new AxeBuilder({ page })
-            .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-            .analyze();
+          const axe = await wcag(page).analyze();
           expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
           await page.screenshot({ path: `${SHOTS}/login-${key}-${lang}-${width}.png`, fullPage: true });
         }
@@ -128,9 +125,7 @@ test.describe('eID login', () => {
         await panel.getByLabel(names.code).fill('30403039983');
         await panel.getByRole('button', { name: names.submit }).click();
         await expect(page.getByTestId('eid-code')).toBeVisible();
-        const axe = await new AxeBuilder({ page })
-          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-          .analyze();
+        const axe = await wcag(page).analyze();
         expect(axe.violations.map((v) => v.id)).toEqual([]);
         await page.screenshot({ path: `${SHOTS}/login-smart-wait-${lang}-${width}.png`, fullPage: true });
       });

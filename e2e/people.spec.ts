@@ -3,10 +3,9 @@
 // a newly registered supplier. New people get their password straight in the database here (the invitation mail
 // with a set-password link is another part of the product), so this spec needs DATABASE_URL (PostgreSQL).
 // Screenshots of every people screen at 1440 and 390 px in Estonian and English go to shotsDir('people') (`npm run screenshots`).
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import pg from 'pg';
-import { apiLogin, DEMO_PASSWORD, expect, shotsDir, test, unique, useToken } from './fixtures.ts';
+import { apiLogin, DEMO_PASSWORD, expect, shotsDir, test, unique, useToken, wcag } from './fixtures.ts';
 
 const DB = process.env.DATABASE_URL;
 test.skip(!DB, 'people.spec.ts sets passwords in the database: run it with DATABASE_URL');
@@ -257,10 +256,9 @@ for (const [lang, width] of [
         await page.screenshot({ path: `${shotsDir('people')}/${name}-${lang}-${width}.png`, fullPage: true });
         if (lang === 'et') {
           // WCAG 2.1 AA on the screen's own content (the shell around it has its own checks).
-          const axe = await new AxeBuilder({ page })
+          const axe = await wcag(page)
             .include('main')
             .exclude('.ant-table-measure-row') // antd's zero-height sizing row
-            .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
             .analyze();
           for (const v of axe.violations)
             violations.push(

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { expect, shotsDir, test } from './fixtures.ts';
+import { expect, shotsDir, test, wcag } from './fixtures.ts';
 
 const SHOTS = shotsDir('reports');
 const REPORTS = ['consolidated', 'orders', 'parts', 'suppliers', 'categories'] as const;
@@ -9,11 +8,7 @@ const REPORTS = ['consolidated', 'orders', 'parts', 'suppliers', 'categories'] a
 async function axe(page: Page) {
   // The report's own content (the shell has its own checks); antd's hidden column-measuring row of a horizontally
   // scrolling table is not content.
-  const res = await new AxeBuilder({ page })
-    .include('.report-page')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .exclude('.ant-table-measure-row')
-    .analyze();
+  const res = await wcag(page).include('.report-page').exclude('.ant-table-measure-row').analyze();
   const v = res.violations.map((x) => `${x.id}: ${x.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(v).toEqual([]);
 }
