@@ -86,6 +86,13 @@ test.describe('catalogue and setup', () => {
 
     await page.reload();
     await page.getByRole('button', { name: 'Ava kõik' }).click();
+    // The keyboard reaches the tree after "Sulge kõik": it shows where the focus is, below the app bar.
+    await page.getByRole('button', { name: 'Sulge kõik' }).focus();
+    await page.keyboard.press('Tab');
+    const list = tree.getByRole('tree');
+    await expect(list).toBeFocused();
+    await expect(list).toHaveCSS('outline-style', 'solid');
+    expect((await list.boundingBox())?.y).toBeGreaterThanOrEqual(56);
     const childOfA = tree
       .locator('.ant-tree-treenode', { hasText: `Bbb alam ${tag}` })
       .locator('.ant-tree-indent-unit');
