@@ -189,6 +189,20 @@ async function focusWithoutRing(page: Page, stops: number): Promise<string[]> {
   return [...found];
 }
 
+// The checker itself: axe run in the page (wcag) still reports, so a clean walk means clean screens.
+test('the checker finds an image without alt text and faint text', async ({ page }) => {
+  await page.goto('/login');
+  await page.waitForLoadState('networkidle');
+  expect(await violations(page)).toEqual([]);
+  await page.evaluate(() => {
+    document.body.insertAdjacentHTML(
+      'beforeend',
+      '<img src="x.png"><p style="color:#ccc;background:#fff">faint</p>',
+    );
+  });
+  expect((await violations(page)).map((v) => v.rule).sort()).toEqual(['color-contrast', 'image-alt']);
+});
+
 for (const viewport of [
   { name: 'desktop', width: 1440, height: 900 },
   { name: 'phone', width: 390, height: 844 },
