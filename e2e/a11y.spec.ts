@@ -1,5 +1,6 @@
 // Accessibility: axe-core (WCAG 2.1 A and AA) finds nothing on any screen, for every demo role, on a desktop and a
-// phone, and on a desktop every Tab stop of a screen (the first 25, from the top of the page) shows a visible focus.
+// phone, and on a desktop every Tab stop of a screen (the first 25 of its content, and the shell's on a role's first
+// screen) shows a visible focus.
 // The screens come from the web app's route table (apps/web/src/app/routes.tsx), so a new screen is checked without
 // anyone adding it here; path parameters are filled with a real id the role can see.
 import fs from 'node:fs';
@@ -128,26 +129,27 @@ async function violations(page: Page) {
 }
 
 /**
- * Walks the page with Tab (up to `stops` stops, from the top of the page) and names every focused element whose
+ * Walks the page with Tab (up to `stops` stops, from the top of the page or from the start of the screen's `main`,
+ * after the shell's menu and header) and names every focused element whose
  * focus changes nothing one can see: its outline, box-shadow, border and background, and those of the four elements
  * around it (antd draws an input's or a select's ring on a wrapper), are compared focused and blurred.
  */
-async function focusWithoutRing(page: Page, stops: number): Promise<string[]> {
-  await page.evaluate(() => {
+async function focusWithoutRing(page: Page, stops: number, from: 'top' | 'main'): Promise<string[]> {
+  await page.evaluate((from) => {
     // Without transitions a computed style is the focused (or blurred) look at once, not a frame of the change.
     const style = document.createElement('style');
     style.textContent = '*, *::before, *::after { transition: none !important; }';
     document.head.append(style);
     // The shell stays between screens: its elements walked on the screen before are walked again.
     for (const e of document.querySelectorAll('[data-walked]')) e.removeAttribute('data-walked');
-    // From the top of the page: an element put first and removed leaves the Tab order's starting point there.
+    // An element put first (in the page or in `main`) and removed leaves the Tab order's starting point there.
     (document.activeElement as HTMLElement | null)?.blur();
     const start = document.createElement('span');
     start.tabIndex = -1;
-    document.body.prepend(start);
+    ((from === 'main' && document.querySelector('main')) || document.body).prepend(start);
     start.focus();
     start.remove();
-  });
+  }, from);
   const found = new Set<string>();
   for (let i = 0; i < stops; i++) {
     await page.keyboard.press('Tab');
@@ -240,7 +242,9 @@ for (const viewport of [
           const v = await violations(page);
           // On a desktop the keyboard walk too: every Tab stop shows where the focus is (WCAG 2.4.7).
           if (viewport.name === 'desktop') {
-            const bare = await focusWithoutRing(page, 25);
+            // The shell (menu, header) is walked on a role's first screen; on the others the walk starts at the
+            // screen's own content.
+            const bare = await focusWithoutRing(page, 25, i === 0 ? 'top' : 'main');
             if (bare.length) v.push({ rule: 'focus-visible', nodes: bare.length, first: bare.join(', ') });
           }
           if (v.length) found[url] = v;
