@@ -101,3 +101,7 @@ export async function writerMs(schema: import('zod').ZodType, data: unknown, run
   const compiledMs = time(() => compiled(data));
   return { zodMs, compiledMs, same: viaZod() === compiled(data) };
 }
+
+/** A `writerMs` result as a table cell: "zod / compiled ms", flagged when the two texts differ. */
+export const writerText = (w: Awaited<ReturnType<typeof writerMs>>) =>
+  `${w.zodMs} / ${w.compiledMs} ms${w.same ? '' : ' (texts differ!)'}`;

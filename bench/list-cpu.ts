@@ -22,7 +22,16 @@ import autocannon from 'autocannon';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { paged } from '../apps/server/src/lib/list.ts';
-import { cpuMs, ROOT, SERVER_ROOT, type Server, spawnServer, waitHealthy, writerMs } from './lib.ts';
+import {
+  cpuMs,
+  ROOT,
+  SERVER_ROOT,
+  type Server,
+  spawnServer,
+  waitHealthy,
+  writerMs,
+  writerText,
+} from './lib.ts';
 import {
   ADMIN_URL,
   backendsCpu,
@@ -43,10 +52,6 @@ const LABEL = process.env.BENCH_LABEL ?? (SERVER_ROOT === ROOT ? 'this checkout'
 const ms = (x: number) => (Number.isFinite(x) ? `${x} ms` : 'no answer within 15 s');
 const round1 = (x: number) => Math.round(x * 10) / 10;
 const round2 = (x: number) => Math.round(x * 100) / 100;
-const writerText = (w: unknown) => {
-  const x = w as Awaited<ReturnType<typeof writerMs>>;
-  return `${x.zodMs} / ${x.compiledMs} ms${x.same ? '' : ' (texts differ!)'}`;
-};
 const pct = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : Number.NaN;
 
@@ -402,7 +407,9 @@ export async function benchListCpu() {
     path.join(DATA, `list-cpu-${LABEL.replace(/\W+/g, '_')}.json`),
     JSON.stringify(report, null, 2),
   );
-  const cpu = report.cpu as Record<string, number | string>[];
+  const cpu = report.cpu as (Record<string, number | string> & {
+    writer: Awaited<ReturnType<typeof writerMs>>;
+  })[];
   const open = report.open as Awaited<ReturnType<typeof openLoop>>[];
   const lines = [
     `Tender list (${LABEL}), ${report.machine}; load ${report.load}`,

@@ -21,7 +21,7 @@ import { openDatabase } from '../apps/server/src/db/client.ts';
 import { issueToken } from '../apps/server/src/lib/auth.ts';
 import { paged } from '../apps/server/src/lib/list.ts';
 import { TERMS_VERSION } from '../apps/server/src/modules/auth/service.ts';
-import { cpuMs, median, ROOT, spawnServer, waitHealthy, writerMs } from './lib.ts';
+import { cpuMs, median, ROOT, spawnServer, waitHealthy, writerMs, writerText } from './lib.ts';
 import { createDb, dbUrl, dropDb, machineLine, migrateAndSeed } from './tenders-list.ts';
 
 const DB_NAME = 'portal_bench_view';
@@ -653,7 +653,7 @@ export async function benchTenderView() {
       lastAfterScrollMs: number | null;
     }[]) {
       console.log(
-        `| ${r.name} | ${r.api.ms} ms (${r.api.kb} KiB, server CPU ${r.api.serverCpuMs} ms) | ${r.writer.zodMs} / ${r.writer.compiledMs} ms${r.writer.same ? '' : ' (texts differ!)'} | ${r.scriptsEndMs} ms | ${r.detailsApiEndMs} ms (${r.detailsApiInPageMs} ms) | ${r.firstRowMs} ms | ${r.longTaskMsBeforeFirst} ms | ${r.mainThreadCpuMs} ms | ${r.lastAfterScrollMs == null ? `${r.lastRowMs} ms` : `${r.lastAfterScrollMs} ms after scrolling to the end (virtual table)`} |`,
+        `| ${r.name} | ${r.api.ms} ms (${r.api.kb} KiB, server CPU ${r.api.serverCpuMs} ms) | ${writerText(r.writer)} | ${r.scriptsEndMs} ms | ${r.detailsApiEndMs} ms (${r.detailsApiInPageMs} ms) | ${r.firstRowMs} ms | ${r.longTaskMsBeforeFirst} ms | ${r.mainThreadCpuMs} ms | ${r.lastAfterScrollMs == null ? `${r.lastRowMs} ms` : `${r.lastAfterScrollMs} ms after scrolling to the end (virtual table)`} |`,
       );
     }
     return report;

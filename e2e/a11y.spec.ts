@@ -105,9 +105,10 @@ async function open(page: Page, net: ReturnType<typeof network>, url: string, fi
     }, url);
   await net.quiet(300);
   await expect(page.locator('.ant-spin-spinning')).toHaveCount(0, { timeout: 20_000 });
-  // axe judges the colours a screen settles on: a button enabled as its data arrives fades in over 0.2 s, and a
-  // contrast check in that fade reads a colour no one sees for long.
-  await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
+  // axe judges the colours a screen settles on (a button enabled as its data arrives fades in over 0.2 s, and a
+  // contrast check in that fade reads a colour no one sees for long), and the Tab walk compares computed styles,
+  // which without transitions are the focused or blurred look at once. Once per page load: the router keeps it.
+  if (first) await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
 }
 
 /** axe's WCAG 2.1 A/AA findings, plus a page without a visible h1 (headings start at h1). */
@@ -136,10 +137,6 @@ async function violations(page: Page) {
  */
 async function focusWithoutRing(page: Page, stops: number, from: 'top' | 'main'): Promise<string[]> {
   await page.evaluate((from) => {
-    // Without transitions a computed style is the focused (or blurred) look at once, not a frame of the change.
-    const style = document.createElement('style');
-    style.textContent = '*, *::before, *::after { transition: none !important; }';
-    document.head.append(style);
     // The shell stays between screens: its elements walked on the screen before are walked again.
     for (const e of document.querySelectorAll('[data-walked]')) e.removeAttribute('data-walked');
     // An element put first (in the page or in `main`) and removed leaves the Tab order's starting point there.
@@ -233,7 +230,8 @@ for (const viewport of [
           (r) => (!r.groups || r.groups.includes(group)) && !publicPaths.includes(r.path),
         );
         expect(mine.length).toBeGreaterThan(0);
-        // About 5 s a screen on a quiet machine (load, axe run); the limit grows with the walk, like the menu walk's.
+        // About 1–2 s a screen on a quiet machine (axe run, Tab walk); the limit grows with the walk, like the menu
+        // walk's.
         test.setTimeout(60_000 + mine.length * 20_000);
         const net = network(page);
         for (const [i, r] of mine.entries()) {
