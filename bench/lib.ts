@@ -77,6 +77,44 @@ export function cpuMs(pid: number | undefined): number {
 }
 
 /**
+ * How much more CPU the same JavaScript costs this machine when it runs every `gapMs` (idle in between, as a server
+ * at a burst's arrival rate) than back to back: a fixed piece of work (an offer form's body parsed and written
+ * again, ~0.3 ms) timed in this process 2,000 times back to back and for `durationMs` at the spacing. On the 2-core virtual machines here it was
+ * 1.5–1.8× at a 77 ms spacing: caches and the core cool down between requests, whatever the program.
+ */
+export async function idleWakeFactor(gapMs: number, durationMs: number) {
+  const body = JSON.stringify({
+    agreed: true,
+    lines: Array.from({ length: 20 }, (_, k) => ({
+      detail: 1000 + k,
+      offers: [
+        { id: null, producer: 5, price: `123.${k}`, delivery_date: '2026-12-30', product_code: `BX-${k}` },
+      ],
+    })),
+  });
+  let sink = 0;
+  const work = () => {
+    for (let i = 0; i < 40; i++) sink += JSON.stringify(JSON.parse(body)).length;
+  };
+  const cpuPerRun = async (runs: number, gap: number) => {
+    const c0 = process.cpuUsage();
+    for (let i = 0; i < runs; i++) {
+      work();
+      if (gap) await new Promise((r) => setTimeout(r, gap));
+    }
+    const c = process.cpuUsage(c0);
+    return (c.user + c.system) / 1000 / runs;
+  };
+  await cpuPerRun(500, 0); // warm
+  const spacedRuns = Math.max(20, Math.round(durationMs / gapMs));
+  const backToBack = await cpuPerRun(2000, 0);
+  const spaced = await cpuPerRun(spacedRuns, gapMs);
+  if (sink < 0) throw new Error('unreachable');
+  const r2 = (x: number) => Math.round(x * 100) / 100;
+  return { gapMs, backToBackMs: r2(backToBack), spacedMs: r2(spaced), factor: r2(spaced / backToBack) };
+}
+
+/**
  * The server's two ways of writing an answer, timed in this process on a real answer (`data`, as the API sent it):
  * zod's `safeEncode` then `JSON.stringify` (fastify-type-provider-zod's serializer, before), and the compiled walk
  * of `apps/server/src/lib/jsonEncoder.ts` (now). Medians of `runs` after 5 warm-up runs each; `same` says the two texts

@@ -1,5 +1,5 @@
 // Offer burst before the deadline: on a fresh PostgreSQL database portal_bench_offers (migrated, demo data), one
-// ACTIVE tender with 20 lines that ends ~90 s after setup, 500 supplier companies serving its group (one ADVANCED
+// ACTIVE tender with 20 lines that ends ~100 s after setup (and one more for the load below), 500 supplier companies serving its group (one ADVANCED
 // user each, inserted in SQL, session tokens from lib/auth issueToken instead of 500 scrypt logins), the real
 // server on port 3700 (its scheduler finishes the tender at the deadline). In the last minute:
 //   wave 1  every company sends its offer set (POST /api/tenders/{id}/offer/, agreed, 20 lines × 1 offer),
@@ -10,14 +10,17 @@
 // over 10 s, i.e. the burst's own arrival rate of ~12 offers/s; latency from the moment a request was due) or
 // as fast as possible with at most 50 requests in flight (BENCH_BURST=closed). Then SQL checks: no lost offer (every company with a 200 has
 // exactly its 20 proposals, with the prices of its last accepted submission), no doubled offer (unique per
-// detail/supplier/producer, count = 20 × companies), no accepted offer written after the finish.
+// detail/supplier/producer, count = 20 × companies), no accepted offer written after the finish. Every request's body
+// is the offer form's: all lines, the company's offer ids on a resend, the (unchanged) comment. Before the last
+// minute, the same 650 offer sets on the second tender as fast as 50 at a time go (CPU per offer set under load), and
+// `idleWakeFactor` (lib.ts): what the burst's spacing costs this machine's CPU.
 //   node bench/offer-burst.ts       (BENCH_KEEP_DB=1 keeps the database; BENCH_COMPANIES, BENCH_IN_FLIGHT)
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { issueToken } from '../apps/server/src/lib/auth.ts';
-import { cpuMs, ROOT, spawnServer, waitHealthy } from './lib.ts';
+import { cpuMs, idleWakeFactor, ROOT, spawnServer, waitHealthy } from './lib.ts';
 import {
   ADMIN_URL,
   backendsCpu,
@@ -35,7 +38,7 @@ const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 50);
 const LINES = 20;
 const RESENDS = Math.min(150, COMPANIES);
 const BELL = Math.min(100, COMPANIES);
-const FINISH_AFTER_S = 90;
+const FINISH_AFTER_S = 100;
 const MODE = process.env.BENCH_BURST === 'closed' ? 'closed' : 'open';
 const WAVE1_S = 40;
 const WAVE2_S = 10;
@@ -75,17 +78,28 @@ async function setup(url: string) {
     const { rows: prod } = await c.query(
       `insert into producers (name, is_active, is_deleted) values ('Bench Offer Producer', true, false) returning id`,
     );
-    const { rows: t } = await c.query(
-      `insert into tenders (tender_code, start, finish, status, warehouse_id, group_id, creator_id, additional_info, created, updated)
-       values ('BENCH-OFFER', now() - interval '1 hour', now() + make_interval(secs => $3), 'ACTIVE', $1, $2, $4, '', now() - interval '2 hours', now())
-       returning id, finish`,
-      [g[0].wid, g[0].gid, FINISH_AFTER_S, admin[0].id],
-    );
-    const { rows: details } = await c.query(
-      `insert into details (part_id, warehouse_id, replenishment_qty, replacement_qty, qty, status, tender_id, creator_id, created, updated)
-       select p, $1, 10, 0, 10, 'WAITING', $2, $3, now(), now() from unnest($4::int[]) p returning id`,
-      [g[0].wid, t[0].id, admin[0].id, parts.map((p) => p.id)],
-    );
+    // An ACTIVE tender of LINES lines ending `finishAfterS` seconds from now.
+    const tender = async (code: string, finishAfterS: number) => {
+      const { rows: t } = await c.query(
+        `insert into tenders (tender_code, start, finish, status, warehouse_id, group_id, creator_id, additional_info, created, updated)
+         values ($5, now() - interval '1 hour', now() + make_interval(secs => $3), 'ACTIVE', $1, $2, $4, '', now() - interval '2 hours', now())
+         returning id, finish`,
+        [g[0].wid, g[0].gid, finishAfterS, admin[0].id, code],
+      );
+      const { rows: details } = await c.query(
+        `insert into details (part_id, warehouse_id, replenishment_qty, replacement_qty, qty, status, tender_id, creator_id, created, updated)
+         select p, $1, 10, 0, 10, 'WAITING', $2, $3, now(), now() from unnest($4::int[]) p returning id`,
+        [g[0].wid, t[0].id, admin[0].id, parts.map((p) => p.id)],
+      );
+      return {
+        id: t[0].id as number,
+        finish: new Date(t[0].finish),
+        detailIds: details.map((d) => d.id as number).sort((a, b) => a - b),
+      };
+    };
+    const burst = await tender('BENCH-OFFER', FINISH_AFTER_S);
+    // The same offers at once before the burst, for their CPU under load: its deadline is not reached.
+    const load = await tender('BENCH-OFFER-LOAD', 86_400);
     const { rows: sups } = await c.query(
       `insert into suppliers (name, registration_code, email, is_active, is_new)
        select 'Bench Supplier ' || lpad(i::text, 4, '0'), (10000000 + i)::text, 'bench-' || i || '@bench.invalid', true, false
@@ -105,9 +119,11 @@ async function setup(url: string) {
     );
     await c.query('commit');
     return {
-      tenderId: t[0].id as number,
-      finish: new Date(t[0].finish),
-      detailIds: details.map((d) => d.id as number).sort((a, b) => a - b),
+      tenderId: burst.id,
+      finish: burst.finish,
+      detailIds: burst.detailIds,
+      main: burst,
+      load,
       producerId: prod[0].id as number,
       companies: users.map((u) => ({ userId: u.id as number, supplierId: u.supplier_id as number })),
     };
@@ -155,45 +171,112 @@ export async function benchOfferBurst() {
   const sent: Sent[] = [];
   const accepted = new Map<number, number>(); // company index → last accepted version
   const deliveryDate = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
-  const send = async (i: number, version: number, wave: string): Promise<Sent> => {
+  type Target = { id: number; detailIds: number[] };
+  /** The company's offer ids on a tender per line, as the form has them from its lines answer. */
+  const offerIds = async (tender: Target) => {
+    // A connection of its own, closed before the CPU of the tender's backends is read again.
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    const { rows } = await c.query('select supplier_id, detail_id, id from proposals where tender_id = $1', [
+      tender.id,
+    ]);
+    await c.end();
+    const out = new Map<number, Map<number, number>>();
+    for (const r of rows) {
+      const m = out.get(r.supplier_id) ?? new Map<number, number>();
+      m.set(r.detail_id, r.id);
+      out.set(r.supplier_id, m);
+    }
+    return out;
+  };
+  // The body the offer form sends (offerDraft.ts buildOffer): every line, the company's offer ids on a resend, the
+  // comment box (unchanged, so not written).
+  const send = async (
+    i: number,
+    version: number,
+    wave: string,
+    tender: Target = s.main,
+    ids?: Map<number, Map<number, number>>,
+  ): Promise<Sent> => {
+    const own = ids?.get(s.companies[i].supplierId);
     const body = {
       agreed: true,
-      lines: s.detailIds.map((detail, k) => ({
+      comment: '',
+      lines: tender.detailIds.map((detail, k) => ({
         detail,
         offers: [
           {
+            id: own?.get(detail) ?? null,
             producer: s.producerId,
             price: priceOf(i, version, k),
             delivery_date: deliveryDate,
             product_code: `BX-${i}-${k}`,
             ean_code: String(4740000000000 + i * 100 + k),
             available_qty: '10',
+            additional_qty: null,
           },
         ],
       })),
     };
     const t0 = performance.now();
-    const res = await fetch(`${server.url}/api/tenders/${s.tenderId}/offer/`, {
+    const res = await fetch(`${server.url}/api/tenders/${tender.id}/offer/`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Token ${tokens[i]}` },
       body: JSON.stringify(body),
     });
     const text = await res.text();
     const ms = performance.now() - t0;
-    if (res.status === 200) accepted.set(i, version);
     const r: Sent = { company: i, version, wave, status: res.status, ms, at: Date.now() };
     if (res.status !== 200) r.detail = text.slice(0, 200);
+    if (tender !== s.main) return r;
+    if (res.status === 200) accepted.set(i, version);
     sent.push(r);
     return r;
+  };
+  /** The burst's offers and resends on the other tender at once (IN_FLIGHT at a time): CPU per offer set under load. */
+  const underLoad = async () => {
+    const cpu0 = cpuMs(server.proc.pid);
+    const db0 = await backendsCpu(url);
+    const t0 = performance.now();
+    const first = await pool(
+      s.companies.map((_, i) => () => send(i, 1, 'load', s.load)),
+      IN_FLIGHT,
+    );
+    const ids = await offerIds(s.load);
+    const again = await pool(
+      Array.from(
+        { length: RESENDS },
+        (_, n) => () => send((n * 7) % s.companies.length, 2, 'load', s.load, ids),
+      ),
+      IN_FLIGHT,
+    );
+    const ms = performance.now() - t0;
+    const n = first.length + again.length;
+    const failed = [...first, ...again].filter((r) => r.status !== 200);
+    if (failed.length)
+      throw new Error(`offers under load: ${failed.length} failed, e.g. ${failed[0].detail}`);
+    return {
+      requests: n,
+      perSecond: Math.round((n / ms) * 10000) / 10,
+      serverCpuMsPerRequest: Math.round(((cpuMs(server.proc.pid) - cpu0) / n) * 10) / 10,
+      dbCpuMsPerRequest: Math.round(((await backendsCpu(url, db0.cpu)).ms / n) * 10) / 10,
+    };
   };
 
   try {
     await waitHealthy(server, performance.now());
-    // No warm-up: 200 offer sets on another tender before the burst did not change its CPU per set (5.6–5.7 ms
-    // against 5.4–5.5 ms without, 2026-11-26), so the burst runs on the server as it starts.
+    // While the burst's tender waits for its last minute: the same offers on the other tender at once, and how much
+    // more the same JavaScript costs this machine when it runs at the burst's spacing instead of back to back. (200
+    // offer sets on another tender before the burst did not change the burst's CPU per set, 5.6–5.7 ms against
+    // 5.4–5.5 ms without, 2026-11-26: the load is no warm-up that flatters it.)
+    const load = await underLoad();
+    console.log(`under load: ${JSON.stringify(load)}`);
+    const wake = await idleWakeFactor(Math.round((WAVE1_S * 1000) / COMPANIES), 10_000);
+    console.log(`idle wake: ${JSON.stringify(wake)}`);
     const wait = s.finish.getTime() - 60_000 - Date.now();
     console.log(`server healthy; wave 1 starts in ${Math.round(wait / 1000)} s (60 s before the finish)`);
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    if (wait < 5_000) throw new Error('the load phase ran into the burst: raise FINISH_AFTER_S');
+    await new Promise((r) => setTimeout(r, wait));
 
     const cpu0 = cpuMs(server.proc.pid);
     const db0 = await backendsCpu(url);
@@ -235,8 +318,12 @@ export async function benchOfferBurst() {
     );
     const w1Ms = performance.now() - w1Start;
     const w2Start = performance.now();
+    const ids = await offerIds(s.main);
     await run(
-      Array.from({ length: RESENDS }, (_, n) => () => send((n * 7) % s.companies.length, 2, 'resend')),
+      Array.from(
+        { length: RESENDS },
+        (_, n) => () => send((n * 7) % s.companies.length, 2, 'resend', s.main, ids),
+      ),
       WAVE2_S,
     );
     const w2Ms = performance.now() - w2Start;
@@ -260,10 +347,11 @@ export async function benchOfferBurst() {
     const step = 5000 / BELL;
     await new Promise((r) => setTimeout(r, Math.max(0, bellStart - Date.now())));
     const inFlight: Promise<Sent>[] = [];
+    const idsBeforeBell = await offerIds(s.main);
     for (let n = 0; n < BELL; n++) {
       const due = bellStart + n * step;
       await new Promise((r) => setTimeout(r, Math.max(0, due - Date.now())));
-      inFlight.push(send((n * 13 + 3) % s.companies.length, 3, 'bell'));
+      inFlight.push(send((n * 13 + 3) % s.companies.length, 3, 'bell', s.main, idsBeforeBell));
       if (inFlight.length >= IN_FLIGHT) await Promise.race(inFlight);
     }
     await Promise.all(inFlight);
@@ -372,6 +460,8 @@ export async function benchOfferBurst() {
       proposals: c0,
       companiesAccepted: accepted.size,
       problems,
+      underLoad: load,
+      idleWake: wake,
     };
     Object.assign(summary, { triggers });
     fs.mkdirSync(DATA, { recursive: true });
