@@ -115,6 +115,47 @@ export async function idleWakeFactor(gapMs: number, durationMs: number) {
 }
 
 /**
+ * The CPU of a bare Node HTTP server (no framework, no database) per answer of `{"ok":true}`, asked every `gapMs`
+ * and back to back: what waking a process that has been idle costs this machine before any of the portal's work.
+ * The server is a child process that reports its own `process.cpuUsage()`.
+ */
+export async function bareServerWake(gapMs: number, requests: number) {
+  const code = `require('node:http').createServer((q, r) => r.end(q.url === '/cpu' ? JSON.stringify(process.cpuUsage()) : '{"ok":true}')).listen(0, '127.0.0.1', function () { console.log(this.address().port) })`;
+  const proc = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    const port = await new Promise<number>((resolve) =>
+      proc.stdout?.once('data', (d) => resolve(Number(String(d)))),
+    );
+    const get = async (p: string) => (await fetch(`http://127.0.0.1:${port}${p}`)).text();
+    const cpu = async () => {
+      const u = JSON.parse(await get('/cpu')) as { user: number; system: number };
+      return (u.user + u.system) / 1000;
+    };
+    const perAnswer = async (n: number, gap: number) => {
+      const c0 = await cpu();
+      for (let i = 0; i < n; i++) {
+        await get('/');
+        if (gap) await new Promise((r) => setTimeout(r, gap));
+      }
+      // less the /cpu answers themselves (one at each end, back to back with the last request)
+      return ((await cpu()) - c0) / n;
+    };
+    await perAnswer(500, 0); // warm
+    const backToBack = await perAnswer(2000, 0);
+    const spaced = await perAnswer(requests, gapMs);
+    const r3 = (x: number) => Math.round(x * 1000) / 1000;
+    return {
+      gapMs,
+      backToBackMs: r3(backToBack),
+      spacedMs: r3(spaced),
+      factor: Math.round((spaced / backToBack) * 10) / 10,
+    };
+  } finally {
+    proc.kill();
+  }
+}
+
+/**
  * The server's two ways of writing an answer, timed in this process on a real answer (`data`, as the API sent it):
  * zod's `safeEncode` then `JSON.stringify` (fastify-type-provider-zod's serializer, before), and the compiled walk
  * of `apps/server/src/lib/jsonEncoder.ts` (now). Medians of `runs` after 5 warm-up runs each; `same` says the two texts

@@ -14,14 +14,15 @@
 // is the offer form's: all lines, the company's offer ids on a resend, the (unchanged) comment. Before the last
 // minute, the same 650 offer sets on the second tender as fast as 50 at a time go, three times (CPU per offer set
 // under load, of the last round; BENCH_LOAD_ROUNDS), and
-// `idleWakeFactor` (lib.ts): what the burst's spacing costs this machine's CPU.
+// `idleWakeFactor` and `bareServerWake` (lib.ts): what the burst's spacing costs this machine's CPU, for plain
+// JavaScript and for a bare HTTP server's answer.
 //   node bench/offer-burst.ts       (BENCH_KEEP_DB=1 keeps the database; BENCH_COMPANIES, BENCH_IN_FLIGHT)
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { issueToken } from '../apps/server/src/lib/auth.ts';
-import { cpuMs, idleWakeFactor, ROOT, spawnServer, waitHealthy } from './lib.ts';
+import { bareServerWake, cpuMs, idleWakeFactor, ROOT, spawnServer, waitHealthy } from './lib.ts';
 import {
   ADMIN_URL,
   backendsCpu,
@@ -276,7 +277,8 @@ export async function benchOfferBurst() {
     let load = await underLoad();
     for (let k = 1; k < LOAD_ROUNDS; k++) load = await underLoad();
     console.log(`under load: ${JSON.stringify(load)}`);
-    const wake = await idleWakeFactor(Math.round((WAVE1_S * 1000) / COMPANIES), 10_000);
+    const gap = Math.round((WAVE1_S * 1000) / COMPANIES);
+    const wake = { js: await idleWakeFactor(gap, 6_000), http: await bareServerWake(gap, 100) };
     console.log(`idle wake: ${JSON.stringify(wake)}`);
     const wait = s.finish.getTime() - 60_000 - Date.now();
     console.log(`server healthy; wave 1 starts in ${Math.round(wait / 1000)} s (60 s before the finish)`);
