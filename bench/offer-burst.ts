@@ -1,7 +1,8 @@
 // Offer burst before the deadline: on a fresh PostgreSQL database portal_bench_offers (migrated, demo data), one
-// ACTIVE tender with 20 lines that ends ~100 s after setup (and one more for the load below), 500 supplier companies serving its group (one ADVANCED
-// user each, inserted in SQL, session tokens from lib/auth issueToken instead of 500 scrypt logins), the real
-// server on port 3700 (its scheduler finishes the tender at the deadline). In the last minute:
+// ACTIVE tender with 20 lines that ends ~100 s after setup (and one more for the load below), 500 supplier companies
+// serving its group (one ADVANCED user each, inserted in SQL, session tokens from lib/auth issueToken instead of 500
+// scrypt logins), the real server on port 3700 (its scheduler finishes the tender at the deadline). In the last
+// minute:
 //   wave 1  every company sends its offer set (POST /api/tenders/{id}/offer/, agreed, 20 lines × 1 offer),
 //   wave 2  150 companies resend it with other prices (an update replaces the set),
 //   wave 3  "closing bell": 100 more resends spread from 3 s before to 2 s after the deadline (late ones must be
