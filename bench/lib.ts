@@ -76,11 +76,34 @@ export function cpuMs(pid: number | undefined): number {
   }
 }
 
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
 /**
- * How much more CPU the same JavaScript costs this machine when it runs every `gapMs` (idle in between, as a server
- * at a burst's arrival rate) than back to back: a fixed piece of work (an offer form's body parsed and written
- * again, ~0.3 ms) timed in this process 2,000 times back to back and for `durationMs` at the spacing. On the 2-core virtual machines here it was
- * 1.5–1.8× at a 77 ms spacing: caches and the core cool down between requests, whatever the program.
+ * What the same work costs this machine's CPU when it is done every `gapMs` (idle in between, as a server at a
+ * burst's arrival rate) against back to back: `perRun(runs, gap)` gives the CPU ms per run; it is warmed, then run
+ * 2,000 times back to back and `spacedRuns` times at the spacing.
+ */
+async function spacingCost(
+  perRun: (runs: number, gap: number) => Promise<number>,
+  gapMs: number,
+  spacedRuns: number,
+) {
+  await perRun(500, 0);
+  const backToBack = await perRun(2000, 0);
+  const spaced = await perRun(spacedRuns, gapMs);
+  const r3 = (x: number) => Math.round(x * 1000) / 1000;
+  return {
+    gapMs,
+    backToBackMs: r3(backToBack),
+    spacedMs: r3(spaced),
+    factor: Math.round((spaced / backToBack) * 100) / 100,
+  };
+}
+
+/**
+ * `spacingCost` of plain JavaScript in this process: an offer form's body parsed and written again 40 times (~0.3 ms),
+ * spaced for `durationMs`. On the 2-core virtual machines here it cost 1.5–1.9× at an 80 ms spacing: caches and the
+ * core cool down between requests, whatever the program.
  */
 export async function idleWakeFactor(gapMs: number, durationMs: number) {
   const body = JSON.stringify({
@@ -93,31 +116,27 @@ export async function idleWakeFactor(gapMs: number, durationMs: number) {
     })),
   });
   let sink = 0;
-  const work = () => {
-    for (let i = 0; i < 40; i++) sink += JSON.stringify(JSON.parse(body)).length;
-  };
-  const cpuPerRun = async (runs: number, gap: number) => {
-    const c0 = process.cpuUsage();
-    for (let i = 0; i < runs; i++) {
-      work();
-      if (gap) await new Promise((r) => setTimeout(r, gap));
-    }
-    const c = process.cpuUsage(c0);
-    return (c.user + c.system) / 1000 / runs;
-  };
-  await cpuPerRun(500, 0); // warm
-  const spacedRuns = Math.max(20, Math.round(durationMs / gapMs));
-  const backToBack = await cpuPerRun(2000, 0);
-  const spaced = await cpuPerRun(spacedRuns, gapMs);
+  const cost = await spacingCost(
+    async (runs, gap) => {
+      const c0 = process.cpuUsage();
+      for (let i = 0; i < runs; i++) {
+        for (let j = 0; j < 40; j++) sink += JSON.stringify(JSON.parse(body)).length;
+        if (gap) await sleep(gap);
+      }
+      const c = process.cpuUsage(c0);
+      return (c.user + c.system) / 1000 / runs;
+    },
+    gapMs,
+    Math.max(20, Math.round(durationMs / gapMs)),
+  );
   if (sink < 0) throw new Error('unreachable');
-  const r2 = (x: number) => Math.round(x * 100) / 100;
-  return { gapMs, backToBackMs: r2(backToBack), spacedMs: r2(spaced), factor: r2(spaced / backToBack) };
+  return cost;
 }
 
 /**
- * The CPU of a bare Node HTTP server (no framework, no database) per answer of `{"ok":true}`, asked every `gapMs`
- * and back to back: what waking a process that has been idle costs this machine before any of the portal's work.
- * The server is a child process that reports its own `process.cpuUsage()`.
+ * `spacingCost` of a bare Node HTTP server (no framework, no database) answering `{"ok":true}`: what waking a process
+ * that has been idle costs this machine before any of the portal's work. The server is a child process that reports
+ * its own `process.cpuUsage()` (its two reports per measurement are counted in).
  */
 export async function bareServerWake(gapMs: number, requests: number) {
   const code = `require('node:http').createServer((q, r) => r.end(q.url === '/cpu' ? JSON.stringify(process.cpuUsage()) : '{"ok":true}')).listen(0, '127.0.0.1', function () { console.log(this.address().port) })`;
@@ -131,25 +150,18 @@ export async function bareServerWake(gapMs: number, requests: number) {
       const u = JSON.parse(await get('/cpu')) as { user: number; system: number };
       return (u.user + u.system) / 1000;
     };
-    const perAnswer = async (n: number, gap: number) => {
-      const c0 = await cpu();
-      for (let i = 0; i < n; i++) {
-        await get('/');
-        if (gap) await new Promise((r) => setTimeout(r, gap));
-      }
-      // less the /cpu answers themselves (one at each end, back to back with the last request)
-      return ((await cpu()) - c0) / n;
-    };
-    await perAnswer(500, 0); // warm
-    const backToBack = await perAnswer(2000, 0);
-    const spaced = await perAnswer(requests, gapMs);
-    const r3 = (x: number) => Math.round(x * 1000) / 1000;
-    return {
+    return await spacingCost(
+      async (runs, gap) => {
+        const c0 = await cpu();
+        for (let i = 0; i < runs; i++) {
+          await get('/');
+          if (gap) await sleep(gap);
+        }
+        return ((await cpu()) - c0) / runs;
+      },
       gapMs,
-      backToBackMs: r3(backToBack),
-      spacedMs: r3(spaced),
-      factor: Math.round((spaced / backToBack) * 10) / 10,
-    };
+      requests,
+    );
   } finally {
     proc.kill();
   }

@@ -124,9 +124,6 @@ async function setup(url: string) {
     );
     await c.query('commit');
     return {
-      tenderId: burst.id,
-      finish: burst.finish,
-      detailIds: burst.detailIds,
       main: burst,
       load,
       producerId: prod[0].id as number,
@@ -165,7 +162,7 @@ export async function benchOfferBurst() {
   );
   await database.close();
   console.log(
-    `tender ${s.tenderId}: ${s.detailIds.length} lines, finish ${s.finish.toISOString()}; ${s.companies.length} companies with tokens`,
+    `tender ${s.main.id}: ${s.main.detailIds.length} lines, finish ${s.main.finish.toISOString()}; ${s.companies.length} companies with tokens`,
   );
 
   // LOG_LEVEL error: after the finish the outbox tries to mail 500 participants (no SMTP here) and warns per try.
@@ -261,6 +258,8 @@ export async function benchOfferBurst() {
     if (failed.length)
       throw new Error(`offers under load: ${failed.length} failed, e.g. ${failed[0].detail}`);
     return {
+      inFlight: IN_FLIGHT,
+      rounds: LOAD_ROUNDS,
       requests: n,
       perSecond: Math.round((n / ms) * 10000) / 10,
       serverCpuMsPerRequest: Math.round(((cpuMs(server.proc.pid) - cpu0) / n) * 10) / 10,
@@ -281,7 +280,7 @@ export async function benchOfferBurst() {
     const gap = Math.round((WAVE1_S * 1000) / COMPANIES);
     const wake = { js: await idleWakeFactor(gap, 6_000), http: await bareServerWake(gap, 100) };
     console.log(`idle wake: ${JSON.stringify(wake)}`);
-    const wait = s.finish.getTime() - 60_000 - Date.now();
+    const wait = s.main.finish.getTime() - 60_000 - Date.now();
     console.log(`server healthy; wave 1 starts in ${Math.round(wait / 1000)} s (60 s before the finish)`);
     if (wait < 5_000) throw new Error('the load phase ran into the burst: raise FINISH_AFTER_S');
     await new Promise((r) => setTimeout(r, wait));
@@ -343,15 +342,15 @@ export async function benchOfferBurst() {
     const avg = (xs: number[]) =>
       Math.round((xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length)) * 10) / 10;
     console.log(
-      `wave 1: ${COMPANIES} offers in ${Math.round(w1Ms)} ms; wave 2: ${RESENDS} resends in ${Math.round(w2Ms)} ms; ${Math.round((s.finish.getTime() - Date.now()) / 1000)} s left`,
+      `wave 1: ${COMPANIES} offers in ${Math.round(w1Ms)} ms; wave 2: ${RESENDS} resends in ${Math.round(w2Ms)} ms; ${Math.round((s.main.finish.getTime() - Date.now()) / 1000)} s left`,
     );
 
     // What the summary and counter triggers cost on one offer set while the tender is ACTIVE (as in the burst): one
     // company's 20 offer lines deleted and inserted again under EXPLAIN ANALYZE (which times each trigger), best
     // of 5, rolled back.
-    const triggers = await triggerCost(url, s.tenderId);
+    const triggers = await triggerCost(url, s.main.id);
     // Closing bell: resends spread evenly over [finish - 3 s, finish + 2 s].
-    const bellStart = s.finish.getTime() - 3000;
+    const bellStart = s.main.finish.getTime() - 3000;
     const step = 5000 / BELL;
     await new Promise((r) => setTimeout(r, Math.max(0, bellStart - Date.now())));
     const inFlight: Promise<Sent>[] = [];
@@ -369,16 +368,16 @@ export async function benchOfferBurst() {
     // ---- checks in SQL ----
     const c = new pg.Client({ connectionString: url });
     await c.connect();
-    const { rows: t } = await c.query('select status, finish from tenders where id = $1', [s.tenderId]);
+    const { rows: t } = await c.query('select status, finish from tenders where id = $1', [s.main.id]);
     const { rows: counts } = await c.query(
       `select count(*)::int n, count(distinct (detail_id, supplier_id, producer_id))::int distinct_n,
               count(distinct supplier_id)::int companies, count(*) filter (where updated > $2 or created > $2)::int late
        from proposals where tender_id = $1`,
-      [s.tenderId, s.finish],
+      [s.main.id, s.main.finish],
     );
     const { rows: per } = await c.query(
       `select supplier_id, count(*)::int n, array_agg(price::text order by detail_id) prices from proposals where tender_id = $1 group by supplier_id`,
-      [s.tenderId],
+      [s.main.id],
     );
     await c.end();
     const bySupplier = new Map(
@@ -391,7 +390,7 @@ export async function benchOfferBurst() {
         problems.push(`company ${i}: ${row?.n ?? 0} proposals, expected ${LINES}`);
         continue;
       }
-      const want = s.detailIds.map((_, k) => priceOf(i, version, k));
+      const want = s.main.detailIds.map((_, k) => priceOf(i, version, k));
       if (row.prices.join() !== want.join())
         problems.push(
           `company ${i}: stored prices are not those of its last accepted submission (v${version})`,

@@ -61,7 +61,7 @@ const benches: Record<string, () => Promise<string>> = {
       '|---|---|---|',
       `| lost / doubled / late | ${s.problems.length ? s.problems.join('; ') : '0 / 0 / 0'} | 0: ${s.problems.length ? 'not met' : 'met'} |`,
       `| CPU per offer set (server + PostgreSQL) at the burst's arrival rate | ${s.burst.serverCpuMsPerRequest} + ${s.burst.dbCpuMsPerRequest} ms | ≤ 5 ms: ${cpu <= 5 ? 'met' : 'not met'} |`,
-      `| the same offer sets on another tender at once (${process.env.BENCH_IN_FLIGHT ?? 50} in flight, the last of ${process.env.BENCH_LOAD_ROUNDS ?? 3} rounds): CPU per set | ${s.underLoad.serverCpuMsPerRequest} + ${s.underLoad.dbCpuMsPerRequest} ms (${s.underLoad.perSecond} sets/s) | |`,
+      `| the same offer sets on another tender at once (${s.underLoad.inFlight} in flight, the last of ${s.underLoad.rounds} rounds): CPU per set | ${s.underLoad.serverCpuMsPerRequest} + ${s.underLoad.dbCpuMsPerRequest} ms (${s.underLoad.perSecond} sets/s) | |`,
       `| this machine: the same JavaScript every ${s.idleWake.js.gapMs} ms (the burst's spacing) against back to back | ${s.idleWake.js.spacedMs} against ${s.idleWake.js.backToBackMs} ms CPU: ${s.idleWake.js.factor}× | |`,
       `| this machine: a bare Node HTTP server's answer every ${s.idleWake.http.gapMs} ms against back to back | ${s.idleWake.http.spacedMs} against ${s.idleWake.http.backToBackMs} ms CPU: ${s.idleWake.http.factor}× | |`,
       `| latency at the burst's arrival rate (${s.burst.offersPerSecond}/s) | p50 ${s.burst.p50} ms, p99 ${s.burst.p99} ms | p99 < 150 ms: ${s.burst.p99 < 150 ? 'met' : 'not met'} |`,
