@@ -10,8 +10,10 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { installGuard } from './lib/auth.ts';
+import { installBulkhead, KeyedLimiter } from './lib/bulkhead.ts';
 import { installErrorHandler, installNotFound } from './lib/errors.ts';
 import { serializerCompiler } from './lib/jsonEncoder.ts';
+import { createMetrics } from './lib/metrics.ts';
 import { openApiOptions } from './lib/openapi.ts';
 import { OutboxWorker } from './lib/outbox.ts';
 import { Scheduler } from './lib/scheduler.ts';
@@ -33,7 +35,11 @@ export async function buildApp(opts: { config: Config; database: Database }) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);
+  app.decorate('longDb', database.longDb);
   app.decorate('dbKind', database.kind);
+  app.decorate('database', database);
+  app.decorate('lifecycle', { stopping: false });
+  app.decorate('metrics', createMetrics(app, database));
   app.decorate('config', config);
   installErrorHandler(app);
   // Security headers and no-store come before the token guard, so 401 and 403 answers carry them too.
@@ -54,6 +60,14 @@ export async function buildApp(opts: { config: Config; database: Database }) {
     done();
   });
   installGuard(app, database.db, config.TOKEN_IDLE_HOURS);
+  // A quarter of the pool at most for the writes to any one tender or line (lib/bulkhead.ts).
+  installBulkhead(
+    app,
+    new KeyedLimiter(
+      Math.max(2, Math.floor(config.DB_POOL_SIZE / 4)),
+      Math.max(1_000, config.DB_LOCK_TIMEOUT_MS),
+    ),
+  );
 
   // A tender view answers thousands of lines (2 MB of JSON at 1,000 lines × 3 offers): gzip/brotli above 1 KB.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });

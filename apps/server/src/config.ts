@@ -21,6 +21,27 @@ const ConfigSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** PostgreSQL connections of one server process for requests and background work (docs/operations.md). */
+  DB_POOL_SIZE: z.coerce.number().int().min(2).max(500).default(20),
+  /** Time-outs of every PostgreSQL connection, in ms (0: PostgreSQL's own setting); see docs/operations.md. */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
+  DB_LOCK_TIMEOUT_MS: z.coerce.number().int().min(0).default(3_000),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
+  /** How long a request waits for a pooled connection (or a new one to open) before it answers 503. */
+  DB_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).default(3_000),
+  /** The statement time-out of reports and exports (their own small pool). */
+  DB_LONG_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(120_000),
+  /** The statement time-out of migrations at start (also their wait for another replica's migration). */
+  DB_MIGRATION_TIMEOUT_MS: z.coerce.number().int().min(0).default(600_000),
+  /** How long the readiness answer waits for the database before it says 503. */
+  READINESS_TIMEOUT_MS: z.coerce.number().int().min(100).default(2_000),
+  /** After SIGTERM: how long running requests and deliveries may take before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
+  /**
+   * A bearer token that GET /api/metrics/ (Prometheus) requires. Unset: the route answers 404, so metrics are off
+   * until an operator chooses a token.
+   */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must have at least 16 characters').optional(),
   /** Load the demo data set on start when the database is empty (default: on for the embedded database). */
   SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
   PORTAL_TEST_CLOCK: bool,
@@ -92,6 +113,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 export class ConfigError extends Error {}
+
+/** The database time-outs of a configuration (db/client.ts). */
+export const dbTimeouts = (config: Config) => ({
+  statementMs: config.DB_STATEMENT_TIMEOUT_MS,
+  lockMs: config.DB_LOCK_TIMEOUT_MS,
+  idleInTransactionMs: config.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+  acquireMs: config.DB_ACQUIRE_TIMEOUT_MS,
+  longStatementMs: config.DB_LONG_STATEMENT_TIMEOUT_MS,
+  migrationMs: config.DB_MIGRATION_TIMEOUT_MS,
+});
 
 export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   ...loadConfig({}),

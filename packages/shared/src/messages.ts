@@ -22,6 +22,9 @@ export const MSG = {
   not_found: 'not_found',
   server_error: 'server_error',
   too_many_requests: 'too_many_requests',
+  // 503: the database is unreachable, or a lock or connection wait ran out (nothing was changed)
+  service_unavailable: 'service_unavailable',
+  server_busy: 'server_busy',
   invalid_credentials: 'invalid_credentials',
   account_disabled: 'account_disabled',
   name_exists: 'name_exists',

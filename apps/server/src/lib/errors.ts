@@ -2,6 +2,7 @@ import { isMessageKey, type MessageKey } from '@portal/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { dbFaultOf } from '../db/faults.ts';
 
 /**
  * 400 bodies: `{"field": ["message_key"], "non_field_errors": [...]}`; others: `{"detail": "message_key"}`.
@@ -132,6 +133,15 @@ export function installErrorHandler(app: FastifyInstance) {
     if (pg === '22008' || pg === '22007') {
       request.log.warn({ err }, 'a date the database cannot read reached it');
       return reply.code(400).send({ non_field_errors: ['invalid_date'] });
+    }
+    // The database went away or a wait ran out: the request's transaction did not commit, so it may be sent again.
+    const fault = dbFaultOf(err);
+    if (fault) {
+      request.log.warn({ err, fault }, 'database fault');
+      return reply
+        .code(503)
+        .header('retry-after', fault === 'busy' ? '2' : '5')
+        .send({ detail: fault === 'busy' ? 'server_busy' : 'service_unavailable' });
     }
     request.log.error({ err }, 'unhandled error');
     return reply.code(500).send({ detail: 'server_error' });

@@ -9,14 +9,21 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
+import type { Database, Db } from '../db/client.ts';
+import type { createMetrics } from './metrics.ts';
 import type { OutboxWorker } from './outbox.ts';
 import type { Scheduler } from './scheduler.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
+    /** Reports and exports: a pool with a longer statement time-out (db/client.ts). */
+    longDb: Db;
     dbKind: 'pglite' | 'postgres';
+    database: Database;
+    metrics: ReturnType<typeof createMetrics>;
+    /** Set when the process is stopping (SIGTERM): readiness answers 503 so the load balancer moves away. */
+    lifecycle: { stopping: boolean };
     config: Config;
     scheduler: Scheduler;
     outbox: OutboxWorker;

@@ -1,9 +1,9 @@
 import { and, eq, gte, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import { alias, PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client.ts';
-import { pipelinedDatabase } from '../db/pipelined.ts';
 import { details, tenders, users } from '../db/schema/index.ts';
 import { tenderVisibleWhere } from '../modules/tenders/access.ts';
 import { tenderRowSql } from '../modules/tenders/list.ts';
@@ -144,8 +144,8 @@ describe("timestamptzIso: the list's instants without a Date, as the Date path w
 const url = process.env.DATABASE_URL;
 
 describe.skipIf(!url)('queryPrepared with isoTimes on PostgreSQL', () => {
-  const pool = new pg.Pool({ connectionString: url, max: 1, pipeline: true });
-  const db = pipelinedDatabase(pool) as unknown as Db;
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  const db = drizzle({ client: pool }) as unknown as Db;
   afterAll(() => pool.end());
 
   it('reads timestamptz as the ISO text the Date path gives, in a UTC session and in Tallinn', async () => {

@@ -7,7 +7,6 @@ import { type AnyColumn, Column, Name, Param, SQL, StringChunk, sql, Table } fro
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Db } from '../db/client.ts';
-import { queryThenCommit } from '../db/pipelined.ts';
 
 /** Runs a raw query and returns its rows typed as the caller declares them (the SQL decides their shape). */
 export async function queryRows<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
@@ -158,22 +157,6 @@ function named(db: Db, query: SQL) {
 export async function queryRowsNamed<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
   const result = (await named(db, query).prepared.execute()) as unknown as { rows: T[] };
   return result.rows;
-}
-
-/**
- * The last statement of a transaction, as a named statement, with the commit sent behind it in the same round trip
- * on PostgreSQL (db/pipelined.ts); elsewhere (PGlite) run as `queryRowsNamed` and committed when the transaction's
- * callback returns. Nothing may be written in the transaction after it.
- */
-export async function queryRowsNamedThenCommit<T extends Record<string, unknown>>(
-  tx: Db,
-  query: SQL,
-): Promise<T[]> {
-  const { built, prepared } = named(tx, query);
-  const config = (prepared as unknown as { rawQueryConfig: pg.QueryConfig }).rawQueryConfig;
-  return (
-    queryThenCommit<T>(tx, built, config) ?? ((await prepared.execute()) as unknown as { rows: T[] }).rows
-  );
 }
 
 const TIMESTAMPTZ_OID = 1184;

@@ -2,9 +2,9 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, expect, onTestFinished } from 'vitest';
 import { buildApp } from '../app.ts';
-import { type Config, testConfig } from '../config.ts';
+import { type Config, dbTimeouts, testConfig } from '../config.ts';
 import { resetClock } from '../lib/clock.ts';
-import { freshDatabase } from './db.ts';
+import { type FreshDatabaseOptions, freshDatabase } from './db.ts';
 import { buildGroup, buildSupplier, buildUser, buildWarehouse, TEST_PASSWORD } from './factories.ts';
 
 export type Role = 'admin' | 'contractor' | 'master' | 'supplier' | 'employee' | 'supplier2';
@@ -17,11 +17,21 @@ afterAll(async () => {
   for (const close of [...open]) await close();
 });
 
-export async function testContext(overrides: Partial<Config> = {}) {
+export async function testContext(
+  overrides: Partial<Config> = {},
+  dbOptions: Pick<FreshDatabaseOptions, 'port'> = {},
+) {
   resetClock();
-  const database = await freshDatabase();
+  const config = testConfig({ DB_POOL_SIZE: 10, ...overrides });
+  // The pool as the server opens it: the configuration's time-outs (tests run under the production ones unless a
+  // test sets its own).
+  const database = await freshDatabase({
+    ...dbOptions,
+    timeouts: dbTimeouts(config),
+    poolSize: config.DB_POOL_SIZE,
+  });
   const db = database.db;
-  const app = await buildApp({ config: testConfig(overrides), database });
+  const app = await buildApp({ config, database });
   await app.ready();
 
   const group = await buildGroup(db, { name: `Bussid ${Math.random().toString(36).slice(2, 7)}` });

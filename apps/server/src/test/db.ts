@@ -3,9 +3,17 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { type Database, openDatabase } from '../db/client.ts';
+import { type Database, type DbTimeouts, openDatabase } from '../db/client.ts';
 
-export async function freshDatabase(): Promise<Database> {
+export interface FreshDatabaseOptions {
+  /** PostgreSQL only: the pool's time-outs. */
+  timeouts?: Partial<DbTimeouts>;
+  poolSize?: number;
+  /** PostgreSQL only: connect through this port of 127.0.0.1 (a proxy in front of the database) instead. */
+  port?: number;
+}
+
+export async function freshDatabase(opts: FreshDatabaseOptions = {}): Promise<Database> {
   const url = process.env.DATABASE_URL;
   if (!url) {
     const snapshot = inject('pgliteSnapshot');
@@ -23,7 +31,15 @@ export async function freshDatabase(): Promise<Database> {
   await admin.query(`create database ${name} template ${inject('pgTemplate')}`);
   const u = new URL(url);
   u.pathname = `/${name}`;
-  const database = await openDatabase({ url: u.toString(), poolSize: 10 });
+  if (opts.port) {
+    u.hostname = '127.0.0.1';
+    u.port = String(opts.port);
+  }
+  const database = await openDatabase({
+    url: u.toString(),
+    poolSize: opts.poolSize ?? 10,
+    timeouts: opts.timeouts,
+  });
   return {
     ...database,
     async close() {

@@ -91,7 +91,7 @@ export default async function routes(app: ZApp) {
         },
       },
     },
-    async (request) => consolidatedReport(app.db, currentUser(request), request.query),
+    async (request) => consolidatedReport(app.longDb, currentUser(request), request.query),
   );
 
   app.get(
@@ -106,7 +106,7 @@ export default async function routes(app: ZApp) {
         response: { 200: z.array(spendPoint) },
       },
     },
-    async (request) => spendChart(app.db, currentUser(request), request.query),
+    async (request) => spendChart(app.longDb, currentUser(request), request.query),
   );
 
   app.get(
@@ -121,7 +121,7 @@ export default async function routes(app: ZApp) {
         response: { 200: report(orderReportRow, z.object({ number_of_details: int, sum_of_details: dec })) },
       },
     },
-    async (request) => ordersReport(app.db, currentUser(request), request.query),
+    async (request) => ordersReport(app.longDb, currentUser(request), request.query),
   );
 
   app.get(
@@ -136,7 +136,7 @@ export default async function routes(app: ZApp) {
         response: { 200: report(partReportRow, z.object({ ordered_qty: dec, sum: dec })) },
       },
     },
-    async (request) => partsReport(app.db, currentUser(request), request.query),
+    async (request) => partsReport(app.longDb, currentUser(request), request.query),
   );
 
   app.get(
@@ -156,7 +156,7 @@ export default async function routes(app: ZApp) {
         },
       },
     },
-    async (request) => suppliersReport(app.db, currentUser(request), request.query),
+    async (request) => suppliersReport(app.longDb, currentUser(request), request.query),
   );
 
   app.get(
@@ -180,7 +180,7 @@ export default async function routes(app: ZApp) {
         },
       },
     },
-    async (request) => categoriesReport(app.db, request.query),
+    async (request) => categoriesReport(app.longDb, request.query),
   );
 
   app.get(
@@ -195,6 +195,6 @@ export default async function routes(app: ZApp) {
         response: { 200: z.array(categoryTreeNode) },
       },
     },
-    async (request) => categoryTree(app.db, request.query.filter_group ?? []),
+    async (request) => categoryTree(app.longDb, request.query.filter_group ?? []),
   );
 }

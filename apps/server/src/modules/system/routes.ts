@@ -1,5 +1,5 @@
-// Health, and the test clock (only with PORTAL_TEST_CLOCK=1).
-import { sql } from 'drizzle-orm';
+// Health (liveness and readiness), Prometheus metrics, and the test clock (only with PORTAL_TEST_CLOCK=1).
+import crypto from 'node:crypto';
 import { z } from 'zod';
 import { advance, now, setNow } from '../../lib/clock.ts';
 import { invalid } from '../../lib/errors.ts';
@@ -8,21 +8,78 @@ import type { ZApp } from '../../lib/http.ts';
 const version = '1.0.1';
 
 export default async function routes(app: ZApp) {
+  // Liveness: the process answers. It does not touch the database, so a database outage or a held lock never makes
+  // an orchestrator restart healthy processes (they serve again by themselves when the database returns).
   app.get(
     '/health/',
     {
       config: { access: 'public' },
       schema: {
-        summary: 'Health of the server and its database',
+        summary: 'Liveness: the server process answers (no database statement)',
         tags: ['system'],
         response: {
           200: z.object({ status: z.literal('ok'), db: z.enum(['pglite', 'postgres']), version: z.string() }),
         },
       },
     },
-    async () => {
-      await app.db.execute(sql`select 1`);
-      return { status: 'ok' as const, db: app.dbKind, version };
+    async () => ({ status: 'ok' as const, db: app.dbKind, version }),
+  );
+
+  // Readiness: whether this process should get requests: the database answers (on a connection of its own, within
+  // READINESS_TIMEOUT_MS) and the process is not stopping. A load balancer sends traffic by this one.
+  const ReadyBody = z.object({
+    status: z.enum(['ready', 'unavailable', 'stopping']),
+    db: z.enum(['pglite', 'postgres']),
+    version: z.string(),
+  });
+  app.get(
+    '/health/ready/',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'Readiness: the database answers and the server is not stopping',
+        tags: ['system'],
+        response: { 200: ReadyBody, 503: ReadyBody },
+      },
+    },
+    async (_request, reply) => {
+      const body = (status: z.infer<typeof ReadyBody>['status']) => ({ status, db: app.dbKind, version });
+      if (app.lifecycle.stopping) return reply.code(503).send(body('stopping'));
+      try {
+        await app.database.ping(app.config.READINESS_TIMEOUT_MS);
+        return body('ready');
+      } catch (err) {
+        app.log.warn({ err }, 'readiness: the database does not answer');
+        return reply.code(503).header('retry-after', '5').send(body('unavailable'));
+      }
+    },
+  );
+
+  // Prometheus metrics, behind a bearer token of the operator's choice (METRICS_TOKEN); without one the route is
+  // not there (404), so nothing about the service is public by default.
+  const metricsToken = app.config.METRICS_TOKEN;
+  const expected = metricsToken
+    ? crypto.createHash('sha256').update(`Bearer ${metricsToken}`).digest()
+    : null;
+  app.get(
+    '/metrics/',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'Prometheus metrics (needs `Authorization: Bearer <METRICS_TOKEN>`)',
+        tags: ['system'],
+        hide: true,
+      },
+    },
+    async (request, reply) => {
+      if (!expected) return reply.code(404).send({ detail: 'not_found' });
+      const given = crypto
+        .createHash('sha256')
+        .update(request.headers.authorization ?? '')
+        .digest();
+      if (!crypto.timingSafeEqual(given, expected))
+        return reply.code(401).header('www-authenticate', 'Bearer').send({ detail: 'not_authenticated' });
+      return reply.type(app.metrics.register.contentType).send(await app.metrics.text());
     },
   );
 

@@ -27,8 +27,8 @@ export default async function routes(app: ZApp) {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const { tender, supplierId } = await exportAccess(app.db, request.params.id, user);
-      const body = await buildXlsx(await loadOrders(app.db, tender, supplierId), user.language);
+      const { tender, supplierId } = await exportAccess(app.longDb, request.params.id, user);
+      const body = await buildXlsx(await loadOrders(app.longDb, tender, supplierId), user.language);
       return reply
         .header('content-type', XLSX)
         .header('content-disposition', `attachment; filename="tender_${tender.id}_${ymdOf(now())}.xlsx"`)
@@ -50,8 +50,8 @@ export default async function routes(app: ZApp) {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const { tender, supplierId } = await exportAccess(app.db, request.params.id, user);
-      const body = await buildPdf(await loadOrders(app.db, tender, supplierId), user.language);
+      const { tender, supplierId } = await exportAccess(app.longDb, request.params.id, user);
+      const body = await buildPdf(await loadOrders(app.longDb, tender, supplierId), user.language);
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="tender_${tender.id}_${ymdOf(now())}.pdf"`)
@@ -71,7 +71,7 @@ export default async function routes(app: ZApp) {
         response: { 200: exportDataSchema },
       },
     },
-    (request) => exportData(app.db, request.params.id, currentUser(request)),
+    (request) => exportData(app.longDb, request.params.id, currentUser(request)),
   );
 
   app.get(

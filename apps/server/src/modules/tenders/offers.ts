@@ -29,7 +29,7 @@ import { fullName } from '../../lib/auth.ts';
 import { now } from '../../lib/clock.ts';
 import { badRequest, type FieldErrors, forbidden, nonField, notFound } from '../../lib/errors.ts';
 import { audit } from '../../lib/history.ts';
-import { queryRowsNamed, queryRowsNamedThenCommit } from '../../lib/sql.ts';
+import { queryRowsNamed } from '../../lib/sql.ts';
 import { actorOf, clean, requireTender, tenderVisibleWhere, todayOf, type Viewer } from './access.ts';
 import { setCompanyComment } from './comments.ts';
 import {
@@ -296,15 +296,14 @@ export async function submitOffer(
     const stamp = at.toISOString();
     const userName = fullName(viewer.user);
     // The company's comment: when the request changes it (the form always sends it; an unchanged one writes
-    // nothing), later statements write it and the caller reads the tender after the commit; otherwise the write is
-    // the transaction's last statement and its commit is sent with it.
+    // nothing), later statements write it and the caller reads the tender after the commit.
     const newComment = body.comment === undefined ? undefined : clean(body.comment).trim();
     const commentChanges =
       newComment !== undefined && (newComment ? r.companyComment !== newComment : r.companyComment != null);
     // One statement: the old set deleted (the insert waits for it through its one-time filter, so a line sent
     // again with the same producer never meets its old row in the unique index), the new one inserted, the audit
     // rows (created/changed per new proposal in the order sent, then deleted per old one not sent back) and AGREED.
-    const [after] = await (commentChanges ? queryRowsNamed : queryRowsNamedThenCommit)<
+    const [after] = await queryRowsNamed<
       ListRow & { written: number; writtenFirst: Date | null; writtenLast: Date | null }
     >(
       tx,
