@@ -59,6 +59,12 @@ export async function buildApp(opts: { config: Config; database: Database }) {
     if (request.url.startsWith('/api')) reply.header('cache-control', 'no-store');
     done();
   });
+  // While stopping, each answer closes its connection (also one whose request came before the stop), so a
+  // keep-alive client does not hold the stop open.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (app.lifecycle.stopping) reply.header('connection', 'close');
+    done(null, payload);
+  });
   installGuard(app, database.db, config.TOKEN_IDLE_HOURS);
   // A quarter of the pool at most for the writes to any one tender or line (lib/bulkhead.ts).
   installBulkhead(

@@ -136,6 +136,8 @@ describe.skipIf(!proxy)('the server on PostgreSQL survives its connections', () 
     // Wait until the request's statement waits for the lock, then end its session.
     let waiting: number[] = [];
     while (!waiting.length) {
+      // (inside its transaction the session would keep reading its first snapshot of the activity)
+      await other.query('select pg_stat_clear_snapshot()');
       waiting = (
         await other.query(
           `select pid from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,

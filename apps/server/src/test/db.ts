@@ -13,7 +13,8 @@ export interface FreshDatabaseOptions {
   port?: number;
 }
 
-export async function freshDatabase(opts: FreshDatabaseOptions = {}): Promise<Database> {
+/** `url`: PostgreSQL only, the database's own address (not the proxy's), for another process or session. */
+export async function freshDatabase(opts: FreshDatabaseOptions = {}): Promise<Database & { url?: string }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
     const snapshot = inject('pgliteSnapshot');
@@ -31,6 +32,7 @@ export async function freshDatabase(opts: FreshDatabaseOptions = {}): Promise<Da
   await admin.query(`create database ${name} template ${inject('pgTemplate')}`);
   const u = new URL(url);
   u.pathname = `/${name}`;
+  const direct = u.toString();
   if (opts.port) {
     u.hostname = '127.0.0.1';
     u.port = String(opts.port);
@@ -42,6 +44,7 @@ export async function freshDatabase(opts: FreshDatabaseOptions = {}): Promise<Da
   });
   return {
     ...database,
+    url: direct,
     async close() {
       await database.close();
       // pool.end() resolves before its connections have said goodbye; a forced drop would kill them mid-way
