@@ -172,8 +172,11 @@ async function explainScenarios(url: string, list: Scenario[], tokens: Record<st
   });
   const database: Database = {
     db: db as unknown as Db,
+    longDb: db as unknown as Db,
     kind: 'postgres',
     migrate: async () => {},
+    ping: async () => {},
+    poolStats: () => [],
     close: () => pool.end(),
   };
   const app = await buildApp({ config: loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent' }), database });

@@ -186,8 +186,11 @@ async function explainScenarios(url: string, scenarios: { name: string; path: st
   });
   const database: Database = {
     db: db as unknown as Db,
+    longDb: db as unknown as Db,
     kind: 'postgres',
     migrate: async () => {},
+    ping: async () => {},
+    poolStats: () => [],
     close: () => pool.end(),
   };
   const app = await buildApp({ config: loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent' }), database });
