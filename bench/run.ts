@@ -6,6 +6,7 @@
 //   offers  500 companies × 20 lines in the last minute (bench/offer-burst.ts)        0 lost/doubled/late; ≤ 5 ms CPU; p99 < 150 ms
 //   view    tender view and the supplier offer form in Chromium (bench/tender-view.ts) first rows < 1.0 s; typing p95 < 30 ms
 //   web     first load: compressed JS, Lighthouse (bench/first-load.ts)               ≤ 150 KB; score ≥ 0.9
+//   faults  the database stopped for 20 s; a tender row held (bench/faults.ts)         503 within 5 s; unrelated < 1 s
 // The machine's load average is printed with every table: wall-clock figures follow it, CPU times hardly do.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -45,6 +46,7 @@ const benches: Record<string, () => Promise<string>> = {
     ].join('\n');
   },
   list: async () => (await (await import('./list-cpu.ts')).benchListCpu()).table,
+  faults: async () => (await import('./faults.ts')).benchFaults(),
   offers: async () => {
     const { benchOfferBurst } = await import('./offer-burst.ts');
     const s = (await benchOfferBurst()) as unknown as {

@@ -6,10 +6,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from './errors.ts';
 
+interface Waiter {
+  turn: () => void;
+  refuse: () => void;
+}
 interface Slot {
   running: number;
-  waiting: (() => void)[];
+  waiting: Waiter[];
 }
+/** Ends a turn; `busy`: it ended because the database was busy for this key (a lock or statement time-out), so the
+ * writers waiting behind it are refused at once rather than each waiting for the same lock in turn. */
+export type Release = (busy?: boolean) => void;
 
 export class KeyedLimiter {
   private readonly slots = new Map<string, Slot>();
@@ -21,16 +28,17 @@ export class KeyedLimiter {
   }
 
   /** Waits for a turn of `key`; resolves with the function that ends it. 503 after `waitMs`. */
-  acquire(key: string): Promise<() => void> {
+  acquire(key: string): Promise<Release> {
     let slot = this.slots.get(key);
     if (!slot) {
       slot = { running: 0, waiting: [] };
       this.slots.set(key, slot);
     }
     const s = slot;
-    const release = () => {
+    const release: Release = (busy = false) => {
+      if (busy) for (const w of s.waiting.splice(0)) w.refuse();
       const next = s.waiting.shift();
-      if (next) next();
+      if (next) next.turn();
       else if (--s.running === 0) this.slots.delete(key);
     };
     if (s.running < this.perKey) {
@@ -38,15 +46,21 @@ export class KeyedLimiter {
       return Promise.resolve(once(release));
     }
     return new Promise((resolve, reject) => {
-      const turn = () => {
-        clearTimeout(timer);
-        resolve(once(release));
+      const waiter: Waiter = {
+        turn: () => {
+          clearTimeout(timer);
+          resolve(once(release));
+        },
+        refuse: () => {
+          clearTimeout(timer);
+          reject(new AppError(503, { detail: 'server_busy' }));
+        },
       };
       const timer = setTimeout(() => {
-        s.waiting.splice(s.waiting.indexOf(turn), 1);
-        reject(new AppError(503, { detail: 'server_busy' }));
+        s.waiting.splice(s.waiting.indexOf(waiter), 1);
+        waiter.refuse();
       }, this.waitMs);
-      s.waiting.push(turn);
+      s.waiting.push(waiter);
     });
   }
 
@@ -57,12 +71,12 @@ export class KeyedLimiter {
   }
 }
 
-function once(fn: () => void) {
+function once(fn: Release): Release {
   let done = false;
-  return () => {
+  return (busy) => {
     if (done) return;
     done = true;
-    fn();
+    fn(busy);
   };
 }
 
@@ -85,12 +99,12 @@ export function installBulkhead(app: FastifyInstance, limiter: KeyedLimiter) {
   app.addHook('preHandler', async (request) => {
     const key = keyOf(request);
     if (!key) return;
-    (request as unknown as Record<symbol, () => void>)[RELEASE] = await limiter.acquire(key);
+    (request as unknown as Record<symbol, Release>)[RELEASE] = await limiter.acquire(key);
   });
-  const release = (request: FastifyRequest) => {
-    (request as unknown as Record<symbol, (() => void) | undefined>)[RELEASE]?.();
+  const release = (request: FastifyRequest, busy = false) => {
+    (request as unknown as Record<symbol, Release | undefined>)[RELEASE]?.(busy);
   };
-  app.addHook('onResponse', async (request) => release(request));
+  app.addHook('onResponse', async (request, reply) => release(request, reply.statusCode === 503));
   // A client that hung up before the answer: the response hook does not run.
   app.addHook('onRequestAbort', async (request) => release(request));
 }

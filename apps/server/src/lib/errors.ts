@@ -137,7 +137,9 @@ export function installErrorHandler(app: FastifyInstance) {
     // The database went away or a wait ran out: the request's transaction did not commit, so it may be sent again.
     const fault = dbFaultOf(err);
     if (fault) {
-      request.log.warn({ err, fault }, 'database fault');
+      // The message only (with its cause's): the statement and stack of every request of an outage add nothing.
+      const cause = (err as { cause?: { message?: unknown } }).cause?.message;
+      request.log.warn({ fault, error: String(cause ?? err.message) }, 'database fault');
       return reply
         .code(503)
         .header('retry-after', fault === 'busy' ? '2' : '5')
