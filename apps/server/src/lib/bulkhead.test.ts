@@ -11,8 +11,13 @@ describe('KeyedLimiter', () => {
     const a1 = await limiter.acquire('a');
     const a2 = await limiter.acquire('a');
     const order: string[] = [];
-    const a3 = limiter.acquire('a').then((r) => (order.push('a3'), r));
-    const a4 = limiter.acquire('a').then((r) => (order.push('a4'), r));
+    const queued = (name: string) =>
+      limiter.acquire('a').then((release) => {
+        order.push(name);
+        return release;
+      });
+    const a3 = queued('a3');
+    const a4 = queued('a4');
     const b1 = await limiter.acquire('b');
     expect(limiter.load('a')).toEqual({ running: 2, waiting: 2 });
     expect(limiter.load('b')).toEqual({ running: 1, waiting: 0 });
