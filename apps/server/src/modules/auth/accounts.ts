@@ -27,7 +27,10 @@ import { badRequest, invalid } from '../../lib/errors.ts';
 import { audit } from '../../lib/history.ts';
 import { queueEmail } from '../notifications/mailer.ts';
 import { templateLanguage } from '../notifications/templates.ts';
+import { ALL } from './limits.ts';
+import { requestRecovery } from './recovery.ts';
 import { TERMS_VERSION } from './service.ts';
+import { hit, type Limit } from './throttle.ts';
 
 /** A recovery link works for 24 hours, once. */
 export const RESET_KEY_HOURS = 24;
@@ -72,9 +75,16 @@ const isUniqueViolation = (err: unknown) => {
  * Registers a supplier company with its main user. The company is inactive and new until an administrator
  * activates it; the user is active, ADVANCED and the company's admin, without a password (set through recovery).
  * When the user's e-mail already has an account nothing is created and the owner of that address gets a recovery
- * link instead; the answer is the same, so the form never tells which e-mails exist.
+ * link instead (a recovery request, handled after the answer); the answer is the same, so the form never tells which
+ * e-mails exist. The administrators hear of a new company by mail at most once per `adminMail` window (the first
+ * registration of a window; the others wait in the supplier list as new), so a flood of registrations cannot flood
+ * them.
  */
-export async function register(db: Db, body: Registration): Promise<{ created: boolean }> {
+export async function register(
+  db: Db,
+  body: Registration,
+  adminMail: Limit,
+): Promise<{ created: boolean; recovery: boolean }> {
   try {
     return await db.transaction(async (tx) => {
       await checkCompany(tx, body);
@@ -84,8 +94,8 @@ export async function register(db: Db, body: Registration): Promise<{ created: b
         .where(sql`lower(${users.email}) = lower(${body.user_email})`)
         .limit(1);
       if (existing) {
-        if (!existing.isDeleted) await sendRecovery(tx, existing.id);
-        return { created: false };
+        if (!existing.isDeleted) await requestRecovery(tx, body.user_email);
+        return { created: false, recovery: !existing.isDeleted };
       }
       if (body.user_personal_code) {
         const [code] = await tx
@@ -152,7 +162,9 @@ export async function register(db: Db, body: Registration): Promise<{ created: b
         user_phone: user.phone,
       };
       const admin = await adminAddress(tx);
-      if (admin)
+      // Counted in this transaction: a registration that fails takes no window's mail.
+      const [notice] = admin ? await hit(tx, [{ limit: adminMail, key: ALL }]) : [];
+      if (admin && !notice.over)
         await queueEmail(
           tx,
           { to: admin, template: 'NEW_SUPPLIER', type: 'INTERNAL', language: 'EST', context },
@@ -169,7 +181,7 @@ export async function register(db: Db, body: Registration): Promise<{ created: b
         },
         `account-registered:${user.id}`,
       );
-      return { created: true };
+      return { created: true, recovery: false };
     });
   } catch (err) {
     // Two registrations of one code at once: the unique index decides, the loser gets the same message.
@@ -178,7 +190,7 @@ export async function register(db: Db, body: Registration): Promise<{ created: b
         String((err as Error).message ?? '') + String((err as { cause?: Error }).cause?.message ?? '');
       if (msg.includes('suppliers_regcode_uq')) throw invalid('supplier_registration_code', 'regcode_exists');
       if (msg.includes('users_personal_code_uq')) throw invalid('user_personal_code', 'personal_code_exists');
-      return { created: false };
+      return { created: false, recovery: false };
     }
     throw err;
   }
@@ -251,28 +263,6 @@ export function sendInvitation(tx: Db, userId: number) {
   return queueSetPasswordMail(tx, userId, 'USER_INVITATION', INVITATION_KEY_HOURS);
 }
 
-/**
- * Recovery: mails a link when the e-mail belongs to an active account; otherwise does nothing. The caller answers
- * the same either way. `mayMail` false (the per-e-mail limit is used up) sends nothing either.
- */
-export async function forgotPassword(db: Db, email: string, mayMail: boolean) {
-  if (!mayMail) return;
-  await db.transaction(async (tx) => {
-    const [u] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(
-        and(
-          sql`lower(${users.email}) = lower(${email})`,
-          eq(users.isDeleted, false),
-          eq(users.isActive, true),
-        ),
-      )
-      .limit(1);
-    if (u) await sendRecovery(tx, u.id);
-  });
-}
-
 /** The user a set-password key belongs to, while it is unused and unexpired; null otherwise. */
 export async function keyOwner(db: Db, key: string) {
   const [row] = await db
@@ -296,17 +286,18 @@ export async function keyOwner(db: Db, key: string) {
 export const linkInvalid = () => invalid('key', 'reset_link_invalid');
 
 /**
- * Sets the password with a key: the key is used up, every session of the user ends (logged out everywhere).
+ * Sets the password with a key: the key is used up, every session of the user ends (logged out everywhere). Answers
+ * whose password it was (the route then forgets the account's failed logins).
  * `onAttempt` counts the attempt against the user (rate limit) once the key is known to be good.
  */
 export async function resetPassword(
   db: Db,
   body: { key: string; password1: string; password2: string },
-  onAttempt: (userId: number) => void = () => {},
+  onAttempt: (userId: number) => Promise<unknown> | undefined = () => undefined,
 ) {
   const owner = await keyOwner(db, body.key);
   if (!owner) throw linkInvalid();
-  onAttempt(owner.user.id);
+  await onAttempt(owner.user.id);
   if (body.password1 !== body.password2)
     throw badRequest({ password1: ['passwords_not_same'], password2: ['passwords_not_same'] });
   const problems = passwordProblems(
@@ -328,6 +319,7 @@ export async function resetPassword(
     await revokeTokens(tx, owner.user.id);
     await audit(tx, { entity: 'user', entityId: owner.user.id, action: 'password_reset' });
   });
+  return { userId: owner.user.id, email: owner.user.email };
 }
 
 /**
