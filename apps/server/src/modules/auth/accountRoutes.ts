@@ -16,13 +16,14 @@ import {
   emailKey,
   publicGroups,
   register,
+  requestRecovery,
   resetPassword,
   setSupplierActive,
   setUserActive,
   supplierIdByCode,
 } from './accounts.ts';
 import { ALL, accountLimits, loginLimits } from './limits.ts';
-import { kickRecoveries, recoveriesSettled, requestRecovery } from './recovery.ts';
+import { kickRecoveries, recoveriesSettled } from './recovery.ts';
 import { clear, hit, takeOrThrow } from './throttle.ts';
 
 const tags = ['accounts'];

@@ -16,6 +16,7 @@ import {
   authTokens,
   emailSettings,
   groups,
+  recoveryRequests,
   supplierGroups,
   suppliers,
   termsConsents,
@@ -28,7 +29,6 @@ import { audit } from '../../lib/history.ts';
 import { queueEmail } from '../notifications/mailer.ts';
 import { templateLanguage } from '../notifications/templates.ts';
 import { ALL } from './limits.ts';
-import { requestRecovery } from './recovery.ts';
 import { TERMS_VERSION } from './service.ts';
 import { hit, type Limit } from './throttle.ts';
 
@@ -248,6 +248,11 @@ async function queueSetPasswordMail(tx: Db, userId: number, template: TemplateKe
     },
   });
   return { expires };
+}
+
+/** A recovery request, handled after the answer by recovery.ts (in the caller's transaction when given one). */
+export async function requestRecovery(db: Db, email: string) {
+  await db.insert(recoveryRequests).values({ email: email.trim(), created: now() });
 }
 
 /** Queues a PASSWORD_RECOVERY mail with a new 24-hour key (in the caller's transaction). */

@@ -6,16 +6,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { recoveryRequests, users } from '../../db/schema/index.ts';
-import { now } from '../../lib/clock.ts';
+import { users } from '../../db/schema/index.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { sendRecovery } from './accounts.ts';
 import { addSweeper } from './throttle.ts';
-
-/** Writes a recovery request (in the caller's transaction when given one). */
-export async function requestRecovery(db: Db, email: string) {
-  await db.insert(recoveryRequests).values({ email: email.trim(), created: now() });
-}
 
 const BATCH = 20;
 

@@ -7,9 +7,9 @@ import { currentUser, resolveToken, revokeTokens } from '../../lib/auth.ts';
 import { now } from '../../lib/clock.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import type { ZApp } from '../../lib/http.ts';
-import { loginBody, loginResponse } from './schema.ts';
 import { emailKey } from './accounts.ts';
 import { loginLimits } from './limits.ts';
+import { loginBody, loginResponse } from './schema.ts';
 import { consent, login, loginSucceeded, needsTerms, takeLoginAttempt } from './service.ts';
 
 export default async function routes(app: ZApp) {

@@ -98,7 +98,7 @@ export const retryAfterSeconds = (windowEnd: Date) =>
 
 /** 429 too_many_requests with Retry-After: the latest window end among the hits over their limit. */
 export function tooMany(reply: FastifyReply | undefined, over: Array<Pick<Hit, 'windowEnd'>>) {
-  const end = over.reduce((a, h) => (h.windowEnd > a ? h.windowEnd : a), now());
+  const end = new Date(Math.max(now().getTime(), ...over.map((h) => h.windowEnd.getTime())));
   reply?.header('retry-after', String(retryAfterSeconds(end)));
   return new AppError(429, { detail: 'too_many_requests' });
 }

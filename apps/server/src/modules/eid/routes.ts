@@ -13,8 +13,8 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ZApp } from '../../lib/http.ts';
-import { loginResponse, sessionUser } from '../auth/schema.ts';
 import { loginLimits } from '../auth/limits.ts';
+import { loginResponse, sessionUser } from '../auth/schema.ts';
 import { countLoginFailure, loginSucceeded, takeLoginAttempt } from '../auth/service.ts';
 import type { MidLanguage } from './mobileid.ts';
 import { MobileIdClient } from './mobileid.ts';
