@@ -107,6 +107,17 @@ describe('password guessing', () => {
     expect((await login(A, victim.email, TEST_PASSWORD, newIp())).statusCode).toBe(200);
   });
 
+  it('parallel guesses on both instances cannot slip past the limit', async () => {
+    const victim = await buildUser(ctx.db, { group: 'ADMINISTRATOR' });
+    const codes = await Promise.all(
+      Array.from({ length: 24 }, (_, i) =>
+        login(i % 2 ? B : A, victim.email, `wrong-${i}`, newIp()).then((r) => r.statusCode),
+      ),
+    );
+    expect(codes.filter((c) => c === 400)).toHaveLength(config.LOGIN_RATE_LIMIT);
+    expect(codes.filter((c) => c === 429)).toHaveLength(24 - config.LOGIN_RATE_LIMIT);
+  });
+
   it('another account’s successful login resets nothing (the issue’s 8 + 1 + 8 pattern stops at the limit)', async () => {
     const victim = await buildUser(ctx.db, { group: 'ADMINISTRATOR' });
     const ip = newIp();
