@@ -8,6 +8,7 @@ import {
   registrationUser,
   resetPasswordBody,
 } from '@portal/shared';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { badRequest, zodIssuesToFieldErrors } from '../../lib/errors.ts';
 import type { ZApp } from '../../lib/http.ts';
@@ -27,6 +28,11 @@ import { kickRecoveries, recoveriesSettled } from './recovery.ts';
 import { clear, hit, takeOrThrow } from './throttle.ts';
 
 const tags = ['accounts'];
+
+/** Runs `fn` once the answer has been sent (so its work does not delay the answer). */
+const afterAnswer = (reply: FastifyReply, fn: () => void) => {
+  reply.then(fn, fn);
+};
 
 /** The registration body as the route accepts it: step 1 complete, the user's fields checked on the full call. */
 const registrationRouteBody = registrationStep1.extend(registrationUser.partial().shape);
@@ -82,7 +88,7 @@ export default async function routes(app: ZApp) {
         { limit: limits.registerEmail, key: emailKey(parsed.data.user_email) },
       ]);
       const out = await register(app.db, parsed.data, limits.newSupplierMail);
-      if (out.recovery) kickRecoveries(app.db, request.log);
+      if (out.recovery) afterAnswer(reply, () => kickRecoveries(app.db, request.log));
       return { registered: true as const };
     },
   );
@@ -112,7 +118,7 @@ export default async function routes(app: ZApp) {
       ]);
       if (!perEmail.over) {
         await requestRecovery(app.db, request.body.email);
-        kickRecoveries(app.db, request.log);
+        afterAnswer(reply, () => kickRecoveries(app.db, request.log));
       }
       return { sent: true as const };
     },
