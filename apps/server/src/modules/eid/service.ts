@@ -48,7 +48,6 @@ export interface EidSettings {
 }
 
 const NONCE_TTL_MS = 5 * 60_000;
-type LoginRow = typeof eidLogins.$inferSelect;
 const nonceHash = (nonce: string) => crypto.createHash('sha256').update(nonce).digest('base64url');
 
 /** Logins whose wait ended a minute ago and nonces past their time are deleted (throttle.ts sweeps). */
@@ -128,15 +127,12 @@ export class EidLogins {
 
   /** One status call: OUTSTANDING_TRANSACTION while the user has not answered, else the final status (once). */
   async status(method: EidMethod, authId: string): Promise<EidStatusAnswer> {
-    const running = this.inflight.get(authId);
-    if (running) return running;
-    const [row] = await this.db
-      .select()
-      .from(eidLogins)
-      .where(and(eq(eidLogins.authId, authId), eq(eidLogins.method, method)));
-    if (!row) return answer('', 'EXPIRED');
-    const p = this.pollOnce(row).finally(() => this.inflight.delete(authId));
-    this.inflight.set(authId, p);
+    const key = `${method}:${authId}`;
+    let p = this.inflight.get(key);
+    if (!p) {
+      p = this.pollOnce(method, authId).finally(() => this.inflight.delete(key));
+      this.inflight.set(key, p);
+    }
     return p;
   }
 
@@ -157,7 +153,12 @@ export class EidLogins {
     return gone.length > 0;
   }
 
-  private async pollOnce(p: LoginRow): Promise<EidStatusAnswer> {
+  private async pollOnce(method: EidMethod, authId: string): Promise<EidStatusAnswer> {
+    const [p] = await this.db
+      .select()
+      .from(eidLogins)
+      .where(and(eq(eidLogins.authId, authId), eq(eidLogins.method, method)));
+    if (!p) return answer('', 'EXPIRED');
     const finish = async (
       status: EidStatus,
       extra: () => Promise<Partial<EidStatusAnswer>> = async () => ({}),
