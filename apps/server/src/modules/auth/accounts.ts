@@ -26,6 +26,7 @@ import { hashKey, hashPassword, revokeTokens, type SessionUser } from '../../lib
 import { now } from '../../lib/clock.ts';
 import { badRequest, invalid } from '../../lib/errors.ts';
 import { audit } from '../../lib/history.ts';
+import { queryRows } from '../../lib/sql.ts';
 import { queueEmail } from '../notifications/mailer.ts';
 import { templateLanguage } from '../notifications/templates.ts';
 import { ALL } from './limits.ts';
@@ -76,8 +77,7 @@ const isUniqueViolation = (err: unknown) => {
  * activates it; the user is active, ADVANCED and the company's admin, without a password (set through recovery).
  * When the user's e-mail already has an account nothing is created and the owner of that address gets a recovery
  * link instead (a recovery request, handled after the answer); the answer is the same, so the form never tells which
- * e-mails exist. The administrators hear of a new company by mail at most once per `adminMail` window (the first
- * registration of a window; the others wait in the supplier list as new), so a flood of registrations cannot flood
+ * e-mails exist. The administrators are told as `tellAdministrators` says, so a flood of registrations cannot flood
  * them.
  */
 export async function register(
@@ -162,14 +162,7 @@ export async function register(
         user_phone: user.phone,
       };
       const admin = await adminAddress(tx);
-      // Counted in this transaction: a registration that fails takes no window's mail.
-      const [notice] = admin ? await hit(tx, [{ limit: adminMail, key: ALL }]) : [];
-      if (admin && !notice.over)
-        await queueEmail(
-          tx,
-          { to: admin, template: 'NEW_SUPPLIER', type: 'INTERNAL', language: 'EST', context },
-          `new-supplier:${supplier.id}`,
-        );
+      if (admin) await tellAdministrators(tx, admin, adminMail, supplier.id, context);
       await queueEmail(
         tx,
         {
@@ -194,6 +187,60 @@ export async function register(
     }
     throw err;
   }
+}
+
+/**
+ * The administrators hear of a new company at once when it is the first of an `adminMail` window (NEW_SUPPLIER with
+ * its details); the later ones of the window are gathered into one NEW_SUPPLIERS mail that is due when the window
+ * ends. In the registration's transaction: the window's counter row stays locked until the commit, so registrations
+ * add to the gathered mail one at a time. Should that mail already be on its way (a replica's clock ahead), the
+ * company gets a mail of its own.
+ */
+async function tellAdministrators(
+  tx: Db,
+  admin: string,
+  adminMail: Limit,
+  supplierId: number,
+  context: Record<string, string>,
+) {
+  const own = () =>
+    queueEmail(
+      tx,
+      { to: admin, template: 'NEW_SUPPLIER', type: 'INTERNAL', language: 'EST', context },
+      `new-supplier:${supplierId}`,
+    );
+  const [n] = await hit(tx, [{ limit: adminMail, key: ALL }]);
+  if (n.count === 1) return own();
+  const line = `${context.company_name}, ${context.company_registration_code} — ${context.user_first_name} ${context.user_last_name}, ${context.user_email}, ${context.user_phone}`;
+  const key = `new-suppliers:${n.windowEnd.toISOString()}`;
+  // Not yet claimed by the outbox (a claim moves next_attempt_at to the end of its lease).
+  const pending = sql`dedupe_key = ${key} and status = 'pending' and next_attempt_at = ${n.windowEnd}`;
+  const added = await queryRows(
+    tx,
+    sql`update outbox set payload = jsonb_set(jsonb_set(payload,
+        '{context,companies_list}', to_jsonb((payload #>> '{context,companies_list}') || ${`
+${line}`})),
+        '{context,companies_count}', to_jsonb(((payload #>> '{context,companies_count}')::int + 1)::text))
+      where ${pending} returning id`,
+  );
+  if (added.length) return;
+  await queueEmail(
+    tx,
+    {
+      to: admin,
+      template: 'NEW_SUPPLIERS',
+      type: 'INTERNAL',
+      language: 'EST',
+      context: { companies_count: '1', companies_list: line },
+    },
+    key,
+  );
+  const due = await queryRows(
+    tx,
+    sql`update outbox set next_attempt_at = ${n.windowEnd}
+      where dedupe_key = ${key} and status = 'pending' and attempts = 0 returning id`,
+  );
+  if (!due.length) await own();
 }
 
 async function adminAddress(db: Db): Promise<string | null> {

@@ -251,7 +251,7 @@ describe('registration flood', () => {
         .where(sql`${suppliers.name} like 'Tulv %'`)
     )[0].n;
 
-  it('one address is capped, the administrators get one mail per interval, the overall cap holds', async () => {
+  it('one address is capped, the overall cap holds, the administrators get one mail and then one digest', async () => {
     advance(3600); // windows of earlier tests are over
     const ip = newIp();
     const codes: number[] = [];
@@ -276,11 +276,29 @@ describe('registration flood', () => {
     await A.outbox.runOnce();
     expect(toAdmins()).toHaveLength(1);
 
-    // The next hour (past the mail interval too): a registration is accepted and mailed to the administrators.
+    // When the interval ends, one mail lists every company registered after the first.
+    advance(config.NEW_SUPPLIER_MAIL_MINUTES * 60);
+    await B.outbox.runOnce();
+    const [first, digest] = toAdmins();
+    expect(toAdmins()).toHaveLength(2);
+    const names = (
+      await ctx.db
+        .select({ name: suppliers.name })
+        .from(suppliers)
+        .where(sql`${suppliers.name} like 'Tulv %'`)
+        .orderBy(suppliers.id)
+    ).map((r) => r.name);
+    expect(names).toHaveLength(config.REGISTRATION_HOURLY_LIMIT);
+    expect(first.subject).toBe(`Uus tarnija registreerus: ${names[0]}`);
+    expect(digest.subject).toBe(`Uued tarnijad registreerusid (${names.length - 1})`);
+    for (const name of names.slice(1)) expect(digest.text).toContain(name);
+    expect(digest.text).not.toContain(names[0]);
+
+    // The next hour: a registration is accepted and mailed to the administrators at once again.
     advance(3600);
     expect((await register(B, newIp())).statusCode).toBe(200);
     await A.outbox.runOnce();
-    expect(toAdmins()).toHaveLength(2);
+    expect(toAdmins()).toHaveLength(3);
   });
 
   it('one recipient gets at most its limit of mails, whichever instance is asked', async () => {
