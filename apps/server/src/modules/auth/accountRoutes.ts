@@ -41,7 +41,11 @@ export default async function routes(app: ZApp) {
   const limits = accountLimits(app.config);
   const login = loginLimits(app.config);
   // Requests this process was handling when it stops are finished first (the database closes after the app).
-  app.addHook('onClose', () => recoveriesSettled(app.db));
+  app.addHook('onClose', () =>
+    recoveriesSettled(app.db).catch((err) =>
+      app.log.warn({ err }, 'recovery requests left for another replica (or the next start)'),
+    ),
+  );
 
   app.get(
     '/register/groups/',

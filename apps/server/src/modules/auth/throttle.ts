@@ -39,9 +39,9 @@ export const minutes = (n: number) => n * MINUTE;
  */
 export async function hit(db: Db, entries: Array<{ limit: Limit; key: string }>): Promise<Hit[]> {
   if (!entries.length) return [];
-  const sorted = [...entries].sort((a, b) =>
-    a.limit.scope === b.limit.scope ? a.key.localeCompare(b.key) : a.limit.scope.localeCompare(b.limit.scope),
-  );
+  // By code unit, not locale: every replica must sort alike.
+  const order = (e: { limit: Limit; key: string }) => `${e.limit.scope}\u0000${e.key}`;
+  const sorted = [...entries].sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0));
   const t = now();
   const values = sql.join(
     sorted.map(
