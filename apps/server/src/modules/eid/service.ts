@@ -159,10 +159,9 @@ export class EidLogins {
       .from(eidLogins)
       .where(and(eq(eidLogins.authId, authId), eq(eidLogins.method, method)));
     if (!p) return answer('', 'EXPIRED');
-    const finish = async (
-      status: EidStatus,
-      extra: () => Promise<Partial<EidStatusAnswer>> = async () => ({}),
-    ) => ((await this.claim(p.authId)) ? answer(p.code, status, await extra()) : answer(p.code, 'CANCELLED'));
+    /** A final status, answered by the call that ends the login (another found it cancelled). */
+    const finish = async (status: EidStatus) =>
+      answer(p.code, (await this.claim(p.authId)) ? status : 'CANCELLED');
     if (now() > p.deadline) return finish('TIMEOUT');
     const data = Buffer.from(p.challenge, 'base64');
     const challenge: Challenge = {
@@ -188,10 +187,9 @@ export class EidLogins {
     }
     if (r.state === 'RUNNING') return answer(p.code, 'OUTSTANDING_TRANSACTION');
     if (!r.ok) return finish(r.status);
-    const identity = r.identity;
     // The row is claimed before the token is made: one login, one token.
     if (!(await this.claim(p.authId))) return answer(p.code, 'CANCELLED');
-    const out = await this.login(identity.personalCode);
+    const out = await this.login(r.identity.personalCode);
     if ('status' in out) return answer(p.code, out.status);
     return answer(p.code, 'USER_AUTHENTICATED', { token: out.token, user: out.user });
   }
