@@ -201,6 +201,19 @@ describe('password guessing', () => {
       expect((await login(i % 2 ? B : A, u.email, TEST_PASSWORD, ip)).statusCode).toBe(200);
   });
 
+  it('hammering a locked account from an office address does not lock the office out', async () => {
+    const victim = await buildUser(ctx.db, { group: 'MASTER' });
+    const ip = newIp();
+    const codes: number[] = [];
+    for (let i = 0; i < config.LOGIN_ADDRESS_LIMIT + 20; i++)
+      codes.push((await login(i % 2 ? A : B, victim.email, `guess-${i}`, ip)).statusCode);
+    expect(codes.filter((c) => c === 400)).toHaveLength(config.LOGIN_RATE_LIMIT);
+    // Refused attempts are taken back: the address has only the account's failures on it. (A minute later, past the
+    // route's own limit of 120 calls a minute; the address's window runs 15 minutes.)
+    advance(60);
+    expect((await login(A, ctx.users.master.email, TEST_PASSWORD, ip)).statusCode).toBe(200);
+  });
+
   it('the address limit holds across instances too', async () => {
     const ip = newIp();
     const [row] = await ctx.db
