@@ -27,7 +27,7 @@ import { queryRow } from '../../lib/sql.ts';
 import { testContext } from '../../test/context.ts';
 import { buildUser, TEST_PASSWORD, uid } from '../../test/factories.ts';
 import { recoveriesSettled } from './recovery.ts';
-import { sweep } from './throttle.ts';
+import { hit, sweep } from './throttle.ts';
 
 const ca = createTestCa();
 const caDir = fs.mkdtempSync(path.join(os.tmpdir(), 'limits-ca-'));
@@ -415,6 +415,18 @@ describe('shared per-route limits and eID state', () => {
       ip,
     );
     expect(reused.json()).toEqual({ non_field_errors: ['idcard_webeid_nonce_invalid'] });
+  });
+
+  it('a window that ends further ahead than its length (the clock was set back) starts anew', async () => {
+    const limit = { scope: 'test_clock', max: 2, windowMs: 15 * 60_000 };
+    const key = newIp();
+    expect((await hit(ctx.db, [{ limit, key }]))[0].count).toBe(1);
+    expect((await hit(ctx.db, [{ limit, key }]))[0].count).toBe(2);
+    advance(-3600);
+    const [h] = await hit(ctx.db, [{ limit, key }]);
+    expect(h).toMatchObject({ count: 1, over: false });
+    expect(h.windowEnd.getTime() - now().getTime()).toBeLessThanOrEqual(limit.windowMs);
+    advance(3600);
   });
 
   it('expired counters, logins and nonces are swept', async () => {
