@@ -19,6 +19,7 @@ import { OutboxWorker } from './lib/outbox.ts';
 import { Scheduler } from './lib/scheduler.ts';
 import { securityHeaders } from './lib/securityHeaders.ts';
 import { serveWebFiles } from './lib/webAssets.ts';
+import { rateLimitStore } from './modules/auth/throttle.ts';
 import { outboxHandlers, routeModules, schedulerHooks } from './modules/index.ts';
 
 export type { ZApp } from './lib/http.ts';
@@ -77,7 +78,8 @@ export async function buildApp(opts: { config: Config; database: Database }) {
 
   // A tender view answers thousands of lines (2 MB of JSON at 1,000 lines × 3 offers): gzip/brotli above 1 KB.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
-  await app.register(rateLimit, { global: false });
+  // Per-route limits count in PostgreSQL, so they hold across replicas (modules/auth/throttle.ts).
+  await app.register(rateLimit, { global: false, store: rateLimitStore(database.db) });
   await app.register(swagger, openApiOptions());
 
   const scheduler = new Scheduler(database.db, schedulerHooks(app), app.log);

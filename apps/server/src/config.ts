@@ -49,7 +49,22 @@ const ConfigSchema = z.object({
   OUTBOX_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),
   /** A session token expires after this many hours without use. */
   TOKEN_IDLE_HOURS: z.coerce.number().positive().default(12),
+  /** Failed password logins per account (e-mail) per 15 minutes before 429; shared by every replica. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** Failed logins (password and eID) per client address per 15 minutes before 429: an office behind one NAT. */
+  LOGIN_ADDRESS_LIMIT: z.coerce.number().int().min(1).default(100),
+  /** Completed supplier registrations per client address per hour. */
+  REGISTRATION_ADDRESS_LIMIT: z.coerce.number().int().min(1).default(5),
+  /** Completed supplier registrations per hour, all addresses together. */
+  REGISTRATION_HOURLY_LIMIT: z.coerce.number().int().min(1).default(30),
+  /** Password recovery requests per client address per hour. */
+  RECOVERY_ADDRESS_LIMIT: z.coerce.number().int().min(1).default(20),
+  /** Password recovery requests per hour, all addresses together. */
+  RECOVERY_HOURLY_LIMIT: z.coerce.number().int().min(1).default(200),
+  /** Account mails (registration, recovery) per recipient address per hour; beyond it nothing more is sent. */
+  ACCOUNT_MAIL_RECIPIENT_LIMIT: z.coerce.number().int().min(1).default(3),
+  /** The administrators get at most one new-supplier mail per this many minutes. */
+  NEW_SUPPLIER_MAIL_MINUTES: z.coerce.number().int().min(1).default(15),
   /** Trust X-Forwarded-For from a proxy in front (set to 1 behind a load balancer that overwrites it). */
   TRUST_PROXY: bool,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -56,6 +56,7 @@ export const TEMPLATE_KEYS = [
   'PASSWORD_RECOVERY',
   'USER_INVITATION',
   'TENDER_CANCELED',
+  'NEW_SUPPLIERS',
 ] as const;
 export type TemplateKey = (typeof TEMPLATE_KEYS)[number];
 
@@ -75,6 +76,8 @@ export const TEMPLATE_DEFINITIONS: { key: TemplateKey; type: TemplateType; tags:
       'user_phone',
     ],
   },
+  // Not in the spec's table: the new suppliers of an interval after its first, in one mail (issue 31).
+  { key: 'NEW_SUPPLIERS', type: 'INTERNAL', tags: ['companies_count', 'companies_list'] },
   { key: 'ACCOUNT_ACTIVATED', type: 'INTERNAL', tags: ['user_first_name', 'user_last_name'] },
   {
     key: 'TENDER_OPENED',

@@ -4,3 +4,4 @@ export * from './reports.ts';
 export * from './setup.ts';
 export * from './system.ts';
 export * from './tenders.ts';
+export * from './throttles.ts';

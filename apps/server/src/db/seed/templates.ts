@@ -60,6 +60,27 @@ export const DEFAULT_TEMPLATES: { key: TemplateKey; type: TemplateType; texts: B
     }),
   },
   {
+    key: 'NEW_SUPPLIERS',
+    type: 'INTERNAL',
+    texts: sign({
+      EST: {
+        subject: 'Uued tarnijad registreerusid ({{companies_count}})',
+        content:
+          'Portaalis registreerusid uued tarnijad, kes ootavad aktiveerimist. Neid on {{companies_count}} (ettevõte, registrikood — kontaktisik, e-post, telefon):\n\n{{companies_list}}\n\nKõik nad on ka tarnijate nimekirjas.',
+      },
+      RUS: {
+        subject: 'Зарегистрировались новые поставщики ({{companies_count}})',
+        content:
+          'В портале зарегистрировались новые поставщики, ожидающие активации. Их число: {{companies_count}} (компания, регистрационный код — контактное лицо, эл. почта, телефон):\n\n{{companies_list}}\n\nВсе они есть и в списке поставщиков.',
+      },
+      ENG: {
+        subject: 'New suppliers registered ({{companies_count}})',
+        content:
+          'New suppliers have registered in the portal and are waiting for activation. There are {{companies_count}} (company, registration code — contact, e-mail, phone):\n\n{{companies_list}}\n\nAll of them are also in the supplier list.',
+      },
+    }),
+  },
+  {
     key: 'ACCOUNT_ACTIVATED',
     type: 'INTERNAL',
     texts: sign({

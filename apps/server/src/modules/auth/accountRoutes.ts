@@ -8,29 +8,44 @@ import {
   registrationUser,
   resetPasswordBody,
 } from '@portal/shared';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { badRequest, zodIssuesToFieldErrors } from '../../lib/errors.ts';
 import type { ZApp } from '../../lib/http.ts';
 import {
   checkCompany,
   emailKey,
-  forgotPassword,
   publicGroups,
   register,
+  requestRecovery,
   resetPassword,
   setSupplierActive,
   setUserActive,
   supplierIdByCode,
 } from './accounts.ts';
-import { accountLimits } from './limits.ts';
+import { ALL, accountLimits, loginLimits } from './limits.ts';
+import { kickRecoveries, recoveriesSettled } from './recovery.ts';
+import { clear, hit, takeOrThrow } from './throttle.ts';
 
 const tags = ['accounts'];
+
+/** Runs `fn` once the answer has been sent (so its work does not delay the answer). */
+const afterAnswer = (reply: FastifyReply, fn: () => void) => {
+  reply.then(fn, fn);
+};
 
 /** The registration body as the route accepts it: step 1 complete, the user's fields checked on the full call. */
 const registrationRouteBody = registrationStep1.extend(registrationUser.partial().shape);
 
 export default async function routes(app: ZApp) {
-  const limits = accountLimits();
+  const limits = accountLimits(app.config);
+  const login = loginLimits(app.config);
+  // Requests this process was handling when it stops are finished first (the database closes after the app).
+  app.addHook('onClose', () =>
+    recoveriesSettled(app.db).catch((err) =>
+      app.log.warn({ err }, 'recovery requests left for another replica (or the next start)'),
+    ),
+  );
 
   app.get(
     '/register/groups/',
@@ -63,16 +78,21 @@ export default async function routes(app: ZApp) {
         },
       },
     },
-    async (request) => {
-      limits.registerIp.takeOrThrow(request.ip);
+    async (request, reply) => {
+      await takeOrThrow(app.db, reply, [{ limit: limits.registerCalls, key: request.ip }]);
       if (request.query.step === '1') {
         await checkCompany(app.db, request.body);
         return { step: 1 as const, valid: true as const };
       }
       const parsed = registrationBody.safeParse(request.body);
       if (!parsed.success) throw badRequest(zodIssuesToFieldErrors(parsed.error.issues));
-      limits.registerEmail.takeOrThrow(emailKey(parsed.data.user_email));
-      await register(app.db, parsed.data);
+      await takeOrThrow(app.db, reply, [
+        { limit: limits.registerIp, key: request.ip },
+        { limit: limits.registerAll, key: ALL },
+        { limit: limits.registerEmail, key: emailKey(parsed.data.user_email) },
+      ]);
+      const out = await register(app.db, parsed.data, limits.newSupplierMail);
+      if (out.recovery) afterAnswer(reply, () => kickRecoveries(app.db, request.log));
       return { registered: true as const };
     },
   );
@@ -90,10 +110,20 @@ export default async function routes(app: ZApp) {
         response: { 200: z.object({ sent: z.literal(true) }) },
       },
     },
-    async (request) => {
-      limits.forgotIp.takeOrThrow(request.ip);
-      const mayMail = limits.forgotEmail.take(emailKey(request.body.email));
-      await forgotPassword(app.db, request.body.email, mayMail);
+    async (request, reply) => {
+      await takeOrThrow(app.db, reply, [
+        { limit: limits.forgotIp, key: request.ip },
+        { limit: limits.forgotAll, key: ALL },
+      ]);
+      // The same statements whether or not the e-mail has an account; the look-up and the mail come after the
+      // answer (recovery.ts). Over the per-e-mail limit the answer stays the same and nothing more is sent.
+      const [perEmail] = await hit(app.db, [
+        { limit: limits.forgotEmail, key: emailKey(request.body.email) },
+      ]);
+      if (!perEmail.over) {
+        await requestRecovery(app.db, request.body.email);
+        afterAnswer(reply, () => kickRecoveries(app.db, request.log));
+      }
       return { sent: true as const };
     },
   );
@@ -110,9 +140,13 @@ export default async function routes(app: ZApp) {
         response: { 200: z.object({ reset: z.literal(true) }) },
       },
     },
-    async (request) => {
-      limits.resetIp.takeOrThrow(request.ip);
-      await resetPassword(app.db, request.body, (userId) => limits.resetUser.takeOrThrow(String(userId)));
+    async (request, reply) => {
+      await takeOrThrow(app.db, reply, [{ limit: limits.resetIp, key: request.ip }]);
+      const done = await resetPassword(app.db, request.body, (userId) =>
+        takeOrThrow(app.db, reply, [{ limit: limits.resetUser, key: String(userId) }]),
+      );
+      // The owner proved who they are: the password guesses against the account are forgotten.
+      await clear(app.db, login.account.scope, emailKey(done.email));
       return { reset: true as const };
     },
   );

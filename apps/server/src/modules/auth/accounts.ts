@@ -16,6 +16,7 @@ import {
   authTokens,
   emailSettings,
   groups,
+  recoveryRequests,
   supplierGroups,
   suppliers,
   termsConsents,
@@ -25,9 +26,12 @@ import { hashKey, hashPassword, revokeTokens, type SessionUser } from '../../lib
 import { now } from '../../lib/clock.ts';
 import { badRequest, invalid } from '../../lib/errors.ts';
 import { audit } from '../../lib/history.ts';
+import { queryRows } from '../../lib/sql.ts';
 import { queueEmail } from '../notifications/mailer.ts';
 import { templateLanguage } from '../notifications/templates.ts';
+import { ALL } from './limits.ts';
 import { TERMS_VERSION } from './service.ts';
+import { hit, type Limit } from './throttle.ts';
 
 /** A recovery link works for 24 hours, once. */
 export const RESET_KEY_HOURS = 24;
@@ -72,9 +76,15 @@ const isUniqueViolation = (err: unknown) => {
  * Registers a supplier company with its main user. The company is inactive and new until an administrator
  * activates it; the user is active, ADVANCED and the company's admin, without a password (set through recovery).
  * When the user's e-mail already has an account nothing is created and the owner of that address gets a recovery
- * link instead; the answer is the same, so the form never tells which e-mails exist.
+ * link instead (a recovery request, handled after the answer); the answer is the same, so the form never tells which
+ * e-mails exist. The administrators are told as `tellAdministrators` says, so a flood of registrations cannot flood
+ * them.
  */
-export async function register(db: Db, body: Registration): Promise<{ created: boolean }> {
+export async function register(
+  db: Db,
+  body: Registration,
+  adminMail: Limit,
+): Promise<{ created: boolean; recovery: boolean }> {
   try {
     return await db.transaction(async (tx) => {
       await checkCompany(tx, body);
@@ -84,8 +94,8 @@ export async function register(db: Db, body: Registration): Promise<{ created: b
         .where(sql`lower(${users.email}) = lower(${body.user_email})`)
         .limit(1);
       if (existing) {
-        if (!existing.isDeleted) await sendRecovery(tx, existing.id);
-        return { created: false };
+        if (!existing.isDeleted) await requestRecovery(tx, body.user_email);
+        return { created: false, recovery: !existing.isDeleted };
       }
       if (body.user_personal_code) {
         const [code] = await tx
@@ -152,12 +162,7 @@ export async function register(db: Db, body: Registration): Promise<{ created: b
         user_phone: user.phone,
       };
       const admin = await adminAddress(tx);
-      if (admin)
-        await queueEmail(
-          tx,
-          { to: admin, template: 'NEW_SUPPLIER', type: 'INTERNAL', language: 'EST', context },
-          `new-supplier:${supplier.id}`,
-        );
+      if (admin) await tellAdministrators(tx, admin, adminMail, supplier.id, context);
       await queueEmail(
         tx,
         {
@@ -169,7 +174,7 @@ export async function register(db: Db, body: Registration): Promise<{ created: b
         },
         `account-registered:${user.id}`,
       );
-      return { created: true };
+      return { created: true, recovery: false };
     });
   } catch (err) {
     // Two registrations of one code at once: the unique index decides, the loser gets the same message.
@@ -178,10 +183,64 @@ export async function register(db: Db, body: Registration): Promise<{ created: b
         String((err as Error).message ?? '') + String((err as { cause?: Error }).cause?.message ?? '');
       if (msg.includes('suppliers_regcode_uq')) throw invalid('supplier_registration_code', 'regcode_exists');
       if (msg.includes('users_personal_code_uq')) throw invalid('user_personal_code', 'personal_code_exists');
-      return { created: false };
+      return { created: false, recovery: false };
     }
     throw err;
   }
+}
+
+/**
+ * The administrators hear of a new company at once when it is the first of an `adminMail` window (NEW_SUPPLIER with
+ * its details); the later ones of the window are gathered into one NEW_SUPPLIERS mail that is due when the window
+ * ends. In the registration's transaction: the window's counter row stays locked until the commit, so registrations
+ * add to the gathered mail one at a time. Should that mail already be on its way (a replica's clock ahead), the
+ * company gets a mail of its own.
+ */
+async function tellAdministrators(
+  tx: Db,
+  admin: string,
+  adminMail: Limit,
+  supplierId: number,
+  context: Record<string, string>,
+) {
+  const own = () =>
+    queueEmail(
+      tx,
+      { to: admin, template: 'NEW_SUPPLIER', type: 'INTERNAL', language: 'EST', context },
+      `new-supplier:${supplierId}`,
+    );
+  const [n] = await hit(tx, [{ limit: adminMail, key: ALL }]);
+  if (n.count === 1) return own();
+  const line = `${context.company_name}, ${context.company_registration_code} — ${context.user_first_name} ${context.user_last_name}, ${context.user_email}, ${context.user_phone}`;
+  const key = `new-suppliers:${n.windowEnd.toISOString()}`;
+  // Not yet claimed by the outbox (a claim moves next_attempt_at to the end of its lease).
+  const pending = sql`dedupe_key = ${key} and status = 'pending' and next_attempt_at = ${n.windowEnd}`;
+  const added = await queryRows(
+    tx,
+    sql`update outbox set payload = jsonb_set(jsonb_set(payload,
+        '{context,companies_list}', to_jsonb((payload #>> '{context,companies_list}') || ${`
+${line}`})),
+        '{context,companies_count}', to_jsonb(((payload #>> '{context,companies_count}')::int + 1)::text))
+      where ${pending} returning id`,
+  );
+  if (added.length) return;
+  await queueEmail(
+    tx,
+    {
+      to: admin,
+      template: 'NEW_SUPPLIERS',
+      type: 'INTERNAL',
+      language: 'EST',
+      context: { companies_count: '1', companies_list: line },
+    },
+    key,
+  );
+  const due = await queryRows(
+    tx,
+    sql`update outbox set next_attempt_at = ${n.windowEnd}
+      where dedupe_key = ${key} and status = 'pending' and attempts = 0 returning id`,
+  );
+  if (!due.length) await own();
 }
 
 async function adminAddress(db: Db): Promise<string | null> {
@@ -238,6 +297,11 @@ async function queueSetPasswordMail(tx: Db, userId: number, template: TemplateKe
   return { expires };
 }
 
+/** A recovery request, handled after the answer by recovery.ts (in the caller's transaction when given one). */
+export async function requestRecovery(db: Db, email: string) {
+  await db.insert(recoveryRequests).values({ email: email.trim(), created: now() });
+}
+
 /** Queues a PASSWORD_RECOVERY mail with a new 24-hour key (in the caller's transaction). */
 export function sendRecovery(tx: Db, userId: number) {
   return queueSetPasswordMail(tx, userId, 'PASSWORD_RECOVERY', RESET_KEY_HOURS);
@@ -249,28 +313,6 @@ export function sendRecovery(tx: Db, userId: number) {
  */
 export function sendInvitation(tx: Db, userId: number) {
   return queueSetPasswordMail(tx, userId, 'USER_INVITATION', INVITATION_KEY_HOURS);
-}
-
-/**
- * Recovery: mails a link when the e-mail belongs to an active account; otherwise does nothing. The caller answers
- * the same either way. `mayMail` false (the per-e-mail limit is used up) sends nothing either.
- */
-export async function forgotPassword(db: Db, email: string, mayMail: boolean) {
-  if (!mayMail) return;
-  await db.transaction(async (tx) => {
-    const [u] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(
-        and(
-          sql`lower(${users.email}) = lower(${email})`,
-          eq(users.isDeleted, false),
-          eq(users.isActive, true),
-        ),
-      )
-      .limit(1);
-    if (u) await sendRecovery(tx, u.id);
-  });
 }
 
 /** The user a set-password key belongs to, while it is unused and unexpired; null otherwise. */
@@ -296,17 +338,18 @@ export async function keyOwner(db: Db, key: string) {
 export const linkInvalid = () => invalid('key', 'reset_link_invalid');
 
 /**
- * Sets the password with a key: the key is used up, every session of the user ends (logged out everywhere).
+ * Sets the password with a key: the key is used up, every session of the user ends (logged out everywhere). Answers
+ * whose password it was (the route then forgets the account's failed logins).
  * `onAttempt` counts the attempt against the user (rate limit) once the key is known to be good.
  */
 export async function resetPassword(
   db: Db,
   body: { key: string; password1: string; password2: string },
-  onAttempt: (userId: number) => void = () => {},
+  onAttempt: (userId: number) => Promise<unknown> | undefined = () => undefined,
 ) {
   const owner = await keyOwner(db, body.key);
   if (!owner) throw linkInvalid();
-  onAttempt(owner.user.id);
+  await onAttempt(owner.user.id);
   if (body.password1 !== body.password2)
     throw badRequest({ password1: ['passwords_not_same'], password2: ['passwords_not_same'] });
   const problems = passwordProblems(
@@ -328,6 +371,7 @@ export async function resetPassword(
     await revokeTokens(tx, owner.user.id);
     await audit(tx, { entity: 'user', entityId: owner.user.id, action: 'password_reset' });
   });
+  return { userId: owner.user.id, email: owner.user.email };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { advance, freeze, now, resetClock } from '../../lib/clock.ts';
 import { testContext } from '../../test/context.ts';
-import { TEST_PASSWORD } from '../../test/factories.ts';
+import { buildUser, TEST_PASSWORD } from '../../test/factories.ts';
 
 const ctx = await testContext({ LOGIN_RATE_LIMIT: 5 });
 
@@ -99,28 +99,40 @@ describe('login and token life', () => {
     expect(res.statusCode).toBe(401);
   });
 
-  it('answers 429 after repeated failures from one address', async () => {
-    const codes: number[] = [];
-    for (let i = 0; i < 7; i++) {
-      const res = await ctx.app.inject({
+  it('answers 429 with Retry-After after repeated failures for one account, until its window passes', async () => {
+    const user = await buildUser(ctx.db, { group: 'MASTER' });
+    const attempt = (password: string, ip = '10.9.9.9') =>
+      ctx.app.inject({
         method: 'POST',
         url: '/api/login/',
-        remoteAddress: '10.9.9.9',
-        payload: { email: ctx.users.admin.email, password: `wrong-${i}` },
+        remoteAddress: ip,
+        payload: { email: user.email.toUpperCase(), password },
       });
-      codes.push(res.statusCode);
-    }
+    const codes: number[] = [];
+    for (let i = 0; i < 7; i++) codes.push((await attempt(`wrong-${i}`)).statusCode);
     expect(codes.slice(0, 5)).toEqual([400, 400, 400, 400, 400]);
     expect(codes.slice(5)).toEqual([429, 429]);
-    // The right password from that address is refused too until the window passes; other addresses are not.
-    const blocked = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/login/',
-      remoteAddress: '10.9.9.9',
-      payload: { email: ctx.users.admin.email, password: TEST_PASSWORD },
-    });
+    // The right password is refused too, from any address, until the window passes.
+    const blocked = await attempt(TEST_PASSWORD, '10.9.9.10');
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toEqual({ detail: 'too_many_requests' });
+    const wait = Number(blocked.headers['retry-after']);
+    expect(wait).toBeGreaterThan(14 * 60);
+    expect(wait).toBeLessThanOrEqual(15 * 60);
+    // Other accounts log in from that address.
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/login/',
+          remoteAddress: '10.9.9.9',
+          payload: { email: ctx.users.contractor.email, password: TEST_PASSWORD },
+        })
+      ).statusCode,
+    ).toBe(200);
+    advance(wait);
+    expect((await attempt(TEST_PASSWORD)).statusCode).toBe(200);
+    resetClock();
   });
 });
 

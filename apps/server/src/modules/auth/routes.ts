@@ -7,11 +7,13 @@ import { currentUser, resolveToken, revokeTokens } from '../../lib/auth.ts';
 import { now } from '../../lib/clock.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import type { ZApp } from '../../lib/http.ts';
+import { emailKey } from './accounts.ts';
+import { loginLimits } from './limits.ts';
 import { loginBody, loginResponse } from './schema.ts';
-import { consent, LoginThrottle, login, needsTerms } from './service.ts';
+import { consent, login, loginSucceeded, needsTerms, takeLoginAttempt } from './service.ts';
 
 export default async function routes(app: ZApp) {
-  const throttle = new LoginThrottle(app.config.LOGIN_RATE_LIMIT);
+  const limits = loginLimits(app.config);
 
   app.post(
     '/login/',
@@ -24,21 +26,13 @@ export default async function routes(app: ZApp) {
         response: { 200: loginResponse },
       },
     },
-    async (request) => {
-      throttle.check(request.ip);
-      try {
-        const out = await login(
-          app.db,
-          request.body.email,
-          request.body.password,
-          app.config.TOKEN_IDLE_HOURS,
-        );
-        throttle.succeed(request.ip);
-        return out;
-      } catch (err) {
-        throttle.fail(request.ip);
-        throw err;
-      }
+    async (request, reply) => {
+      // Counted as a failure of the account and of the address until it succeeds (limits.ts).
+      const keys = { account: emailKey(request.body.email), address: request.ip };
+      await takeLoginAttempt(app.db, reply, limits, keys);
+      const out = await login(app.db, request.body.email, request.body.password, app.config.TOKEN_IDLE_HOURS);
+      await loginSucceeded(app.db, limits, keys);
+      return out;
     },
   );
 

@@ -1,36 +1,49 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { groups, suppliers, termsConsents, userGroups, users } from '../../db/schema/index.ts';
 import { issueToken, verifyPassword } from '../../lib/auth.ts';
 import { now } from '../../lib/clock.ts';
 import { AppError, invalid } from '../../lib/errors.ts';
+import type { LoginLimits } from './limits.ts';
+import { clear, hit, takeOrThrow, undo } from './throttle.ts';
 
 /** The terms of use in force; a user who has not consented to this version is asked to. */
 export const TERMS_VERSION = '2026-01';
 
-/** Failed logins per address; after too many in the window the address gets 429 until it passes. */
-export class LoginThrottle {
-  private readonly failures = new Map<string, { count: number; until: number }>();
-  private readonly max: number;
-  private readonly windowMs: number;
-  constructor(max: number, windowMs = 15 * 60_000) {
-    this.max = max;
-    this.windowMs = windowMs;
-  }
-  check(ip: string) {
-    const f = this.failures.get(ip);
-    if (f && f.until > Date.now() && f.count >= this.max)
-      throw new AppError(429, { detail: 'too_many_requests' });
-  }
-  fail(ip: string) {
-    const f = this.failures.get(ip);
-    if (!f || f.until <= Date.now()) this.failures.set(ip, { count: 1, until: Date.now() + this.windowMs });
-    else f.count++;
-    if (this.failures.size > 10_000) this.failures.delete(this.failures.keys().next().value as string);
-  }
-  succeed(ip: string) {
-    this.failures.delete(ip);
-  }
+/** What one login attempt is counted against: the account (password logins) and the client address. */
+export interface LoginKeys {
+  /** The account's e-mail in the form the counter keys it (lower case); none for an eID login. */
+  account?: string;
+  address: string;
+}
+
+const loginEntries = (limits: LoginLimits, k: LoginKeys) => [
+  ...(k.account !== undefined ? [{ limit: limits.account, key: k.account }] : []),
+  { limit: limits.address, key: k.address },
+];
+
+/**
+ * Counts a login attempt as a failure before it is tried (so parallel guesses cannot slip past the limit between a
+ * read and a write); 429 with Retry-After when the account's or the address's window is used up. A success then
+ * takes it back with `loginSucceeded`.
+ */
+export function takeLoginAttempt(db: Db, reply: FastifyReply | undefined, limits: LoginLimits, k: LoginKeys) {
+  return takeOrThrow(db, reply, loginEntries(limits, k));
+}
+
+/** Counts a failure that was not taken beforehand (an eID login the service refused). */
+export async function countLoginFailure(db: Db, limits: LoginLimits, k: LoginKeys) {
+  await hit(db, loginEntries(limits, k));
+}
+
+/**
+ * A login succeeded: the attempt is taken back from the address and the account's own failures are forgotten. Other
+ * accounts' counters stay as they are.
+ */
+export async function loginSucceeded(db: Db, limits: LoginLimits, k: LoginKeys) {
+  await undo(db, [{ limit: limits.address, key: k.address }]);
+  if (k.account !== undefined) await clear(db, limits.account.scope, k.account);
 }
 
 export async function sessionUserPayload(db: Db, userId: number) {

@@ -28,7 +28,7 @@ beforeAll(async () => {
     SMART_ID_URL: smart.url,
     MOBILE_ID_URL: mobile.url,
     EID_TRUSTED_CA_DIR: caDir,
-    LOGIN_RATE_LIMIT: 1000,
+    LOGIN_ADDRESS_LIMIT: 1000,
     WEB_EID_ORIGIN: 'https://portal.test',
   });
   await t.db.update(users).set({ personalCode: '30303039914' }).where(eq(users.id, t.users.admin.id));
@@ -339,7 +339,7 @@ describe('rate limit', () => {
       SMART_ID_URL: smart.url,
       MOBILE_ID_URL: mobile.url,
       EID_TRUSTED_CA_DIR: caDir,
-      LOGIN_RATE_LIMIT: 2,
+      LOGIN_ADDRESS_LIMIT: 2,
     });
     for (let i = 0; i < 2; i++) {
       const res = await limited.app.inject({

@@ -1,5 +1,6 @@
 // eID login routes (spec 2, §7): Smart-ID and Mobile-ID init/status/cancel, ID-card (Web eID) challenge and
-// login. Public, rate-limited like the e-mail login (per-route limits plus the failed-login throttle).
+// login. Public, rate-limited like the e-mail login (per-route limits plus the failed-login counter per address,
+// shared with the e-mail login; an eID login never counts against an account, so its owner can always use it).
 import {
   EID_STATUSES,
   eidAuthQuery,
@@ -9,11 +10,12 @@ import {
   mobileIdInitBody,
   smartIdInitBody,
 } from '@portal/shared';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ZApp } from '../../lib/http.ts';
+import { loginLimits } from '../auth/limits.ts';
 import { loginResponse, sessionUser } from '../auth/schema.ts';
-import { LoginThrottle } from '../auth/service.ts';
+import { countLoginFailure, loginSucceeded, takeLoginAttempt } from '../auth/service.ts';
 import type { MidLanguage } from './mobileid.ts';
 import { MobileIdClient } from './mobileid.ts';
 import { EidLogins, type EidMethod, type EidStatusAnswer } from './service.ts';
@@ -68,12 +70,24 @@ export default async function routes(app: ZApp) {
     webEidOrigin: c.WEB_EID_ORIGIN ?? `http://localhost:${c.PORT}`,
     idleHours: c.TOKEN_IDLE_HOURS,
   });
-  const throttle = new LoginThrottle(c.LOGIN_RATE_LIMIT);
+  const limits = loginLimits(c);
 
-  /** A final status other than a login counts as a failed login for the throttle. */
-  const track = (ip: string, out: EidStatusAnswer) => {
-    if (out.status === 'USER_AUTHENTICATED') throttle.succeed(ip);
-    else if (out.status !== 'OUTSTANDING_TRANSACTION' && out.status !== 'CANCELLED') throttle.fail(ip);
+  /** A final status other than a login counts as a failed login of the address. */
+  const track = async (ip: string, out: EidStatusAnswer) => {
+    if (
+      out.status !== 'USER_AUTHENTICATED' &&
+      out.status !== 'OUTSTANDING_TRANSACTION' &&
+      out.status !== 'CANCELLED'
+    )
+      await countLoginFailure(app.db, limits, { address: ip });
+    return out;
+  };
+  /** Runs a start or an ID-card login as an attempt of the address: taken back when it succeeds. */
+  const attempt = async <T>(request: FastifyRequest, reply: FastifyReply, fn: () => Promise<T>) => {
+    const keys = { address: request.ip };
+    await takeLoginAttempt(app.db, reply, limits, keys);
+    const out = await fn();
+    await loginSucceeded(app.db, limits, keys);
     return out;
   };
 
@@ -123,15 +137,7 @@ export default async function routes(app: ZApp) {
         response: { 200: eidInitResponse, 400: fieldErrors, 429: detail },
       },
     },
-    async (request) => {
-      throttle.check(request.ip);
-      try {
-        return await logins.startSmart(request.body.personal_code);
-      } catch (err) {
-        throttle.fail(request.ip);
-        throw err;
-      }
-    },
+    (request, reply) => attempt(request, reply, () => logins.startSmart(request.body.personal_code)),
   );
 
   app.post(
@@ -146,15 +152,10 @@ export default async function routes(app: ZApp) {
         response: { 200: eidInitResponse, 400: fieldErrors, 429: detail },
       },
     },
-    async (request) => {
-      throttle.check(request.ip);
-      try {
-        return await logins.startMobile(request.body.personal_code, request.body.phone, midLanguage(request));
-      } catch (err) {
-        throttle.fail(request.ip);
-        throw err;
-      }
-    },
+    (request, reply) =>
+      attempt(request, reply, () =>
+        logins.startMobile(request.body.personal_code, request.body.phone, midLanguage(request)),
+      ),
   );
 
   app.post(
@@ -168,10 +169,7 @@ export default async function routes(app: ZApp) {
         response: { 200: idcardChallengeResponse, 429: detail },
       },
     },
-    async (request) => {
-      throttle.check(request.ip);
-      return logins.challenge();
-    },
+    (request, reply) => attempt(request, reply, () => logins.challenge()),
   );
 
   app.post(
@@ -186,16 +184,7 @@ export default async function routes(app: ZApp) {
         response: { 200: loginResponse, 400: fieldErrors, 403: detail, 429: detail },
       },
     },
-    async (request) => {
-      throttle.check(request.ip);
-      try {
-        const out = await logins.idcardLogin(request.body.nonce, request.body.auth_token);
-        throttle.succeed(request.ip);
-        return out;
-      } catch (err) {
-        throttle.fail(request.ip);
-        throw err;
-      }
-    },
+    (request, reply) =>
+      attempt(request, reply, () => logins.idcardLogin(request.body.nonce, request.body.auth_token)),
   );
 }

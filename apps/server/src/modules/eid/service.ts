@@ -1,13 +1,18 @@
 // Mobile-ID and Smart-ID logins in progress and ID-card challenges. A login starts a session at the service
 // and answers an auth_id with the verification code; each status call long-polls the service for up to a
 // second; an answer that passes every check (verify.ts) becomes the same token as the e-mail login for the
-// active user with that personal code. Kept in this process's memory (see docs/decisions.md, eID).
+// active user with that personal code. Kept in PostgreSQL (tables eid_logins, eid_nonces), so a login started on
+// one replica is polled to its end on any other; the status call that ends a login deletes its row, so one login
+// gives one token however many replicas poll it.
 import crypto from 'node:crypto';
 import { type EidStatus, eidStatusKey, type IdcardError } from '@portal/shared';
+import { and, eq, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { eidLogins, eidNonces } from '../../db/schema/index.ts';
 import { now } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { loginByPersonalCode } from '../auth/service.ts';
+import { addSweeper } from '../auth/throttle.ts';
 import {
   type Challenge,
   mobileIdVerificationCode,
@@ -30,31 +35,26 @@ export interface EidStatusAnswer {
   user?: LoginAnswer['user'];
 }
 
-interface Pending {
-  method: EidMethod;
-  sessionId: string;
-  challenge: Challenge;
-  code: string;
-  personalCode: string;
-  /** Real time (ms) after which the wait is over whatever the service says. */
-  deadline: number;
-  inflight: Promise<EidStatusAnswer> | null;
-}
-
 export interface EidSettings {
   smart: SmartIdClient;
   mobile: MobileIdClient;
   trusted: ParsedCertificate[];
   webEidOrigin: string;
   idleHours: number;
-  /** How long a login may wait for the user (default 95 s: the web's 90 s countdown and some slack). */
+  /** How long a login may wait for the user (default 95 s: the web's 90 s countdown and some slack; server clock). */
   waitMs?: number;
   /** How long one status call long-polls the service (default 1000 ms, the services' minimum). */
   pollMs?: number;
 }
 
-const MAX_PENDING = 10_000;
 const NONCE_TTL_MS = 5 * 60_000;
+const nonceHash = (nonce: string) => crypto.createHash('sha256').update(nonce).digest('base64url');
+
+/** Logins whose wait ended a minute ago and nonces past their time are deleted (throttle.ts sweeps). */
+addSweeper(async (db, at) => {
+  await db.delete(eidLogins).where(lt(eidLogins.deadline, new Date(at.getTime() - 60_000)));
+  await db.delete(eidNonces).where(lt(eidNonces.expires, at));
+});
 
 const answer = (
   challenge: string,
@@ -68,8 +68,8 @@ const answer = (
 });
 
 export class EidLogins {
-  private readonly pending = new Map<string, Pending>();
-  private readonly nonces = new Map<string, number>();
+  /** Status calls in flight in this process, so a double poll asks the service once (the rows are shared). */
+  private readonly inflight = new Map<string, Promise<EidStatusAnswer>>();
   private readonly db: Db;
   private readonly s: EidSettings;
   constructor(db: Db, settings: EidSettings) {
@@ -77,15 +77,7 @@ export class EidLogins {
     this.s = settings;
   }
 
-  private prune() {
-    const t = Date.now();
-    for (const [id, p] of this.pending) if (p.deadline + 60_000 < t) this.pending.delete(id);
-    for (const [n, exp] of this.nonces) if (exp < t) this.nonces.delete(n);
-    if (this.pending.size >= MAX_PENDING || this.nonces.size >= MAX_PENDING)
-      throw new AppError(429, { detail: 'too_many_requests' });
-  }
-
-  private register(
+  private async register(
     method: EidMethod,
     sessionId: string,
     challenge: Challenge,
@@ -93,21 +85,23 @@ export class EidLogins {
     personalCode: string,
   ) {
     const authId = crypto.randomBytes(24).toString('base64url');
-    this.pending.set(authId, {
+    const t = now();
+    await this.db.insert(eidLogins).values({
+      authId,
       method,
       sessionId,
-      challenge,
+      challenge: challenge.data.toString('base64'),
+      hashName: challenge.hashName,
       code,
       personalCode,
-      deadline: Date.now() + (this.s.waitMs ?? 95_000),
-      inflight: null,
+      deadline: new Date(t.getTime() + (this.s.waitMs ?? 95_000)),
+      created: t,
     });
     return { auth_id: authId, challenge: code };
   }
 
   /** Starts a Smart-ID login; a refusal of the service is a 400 with its status description. */
   async startSmart(personalCode: string) {
-    this.prune();
     const challenge = randomChallenge('sha512');
     const sessionId = await this.s.smart.start(personalCode, challenge, 'QUALIFIED').catch(refuse);
     return this.register(
@@ -120,7 +114,6 @@ export class EidLogins {
   }
 
   async startMobile(personalCode: string, phone: string, language: MidLanguage) {
-    this.prune();
     const challenge = randomChallenge('sha256');
     const sessionId = await this.s.mobile.start(personalCode, phone, challenge, language).catch(refuse);
     return this.register(
@@ -134,30 +127,52 @@ export class EidLogins {
 
   /** One status call: OUTSTANDING_TRANSACTION while the user has not answered, else the final status (once). */
   async status(method: EidMethod, authId: string): Promise<EidStatusAnswer> {
-    const p = this.pending.get(authId);
-    if (!p || p.method !== method) return answer('', 'EXPIRED');
-    p.inflight ??= this.pollOnce(authId, p).finally(() => {
-      p.inflight = null;
-    });
-    return p.inflight;
+    const key = `${method}:${authId}`;
+    let p = this.inflight.get(key);
+    if (!p) {
+      p = this.pollOnce(method, authId).finally(() => this.inflight.delete(key));
+      this.inflight.set(key, p);
+    }
+    return p;
   }
 
-  cancel(method: EidMethod, authId: string): EidStatusAnswer {
-    const p = this.pending.get(authId);
-    if (p && p.method === method) this.pending.delete(authId);
-    return answer(p?.code ?? '', 'CANCELLED');
+  async cancel(method: EidMethod, authId: string): Promise<EidStatusAnswer> {
+    const [row] = await this.db
+      .delete(eidLogins)
+      .where(and(eq(eidLogins.authId, authId), eq(eidLogins.method, method)))
+      .returning({ code: eidLogins.code });
+    return answer(row?.code ?? '', 'CANCELLED');
   }
 
-  private async pollOnce(authId: string, p: Pending): Promise<EidStatusAnswer> {
-    const finish = (status: EidStatus, extra: Partial<EidStatusAnswer> = {}) => {
-      this.pending.delete(authId);
-      return answer(p.code, status, extra);
+  /** Ends the login: its row is deleted; false when another call (or a cancel) ended it first. */
+  private async claim(authId: string) {
+    const gone = await this.db
+      .delete(eidLogins)
+      .where(eq(eidLogins.authId, authId))
+      .returning({ authId: eidLogins.authId });
+    return gone.length > 0;
+  }
+
+  private async pollOnce(method: EidMethod, authId: string): Promise<EidStatusAnswer> {
+    const [p] = await this.db
+      .select()
+      .from(eidLogins)
+      .where(and(eq(eidLogins.authId, authId), eq(eidLogins.method, method)));
+    if (!p) return answer('', 'EXPIRED');
+    /** A final status, answered by the call that ends the login (another found it cancelled). */
+    const finish = async (status: EidStatus) =>
+      answer(p.code, (await this.claim(p.authId)) ? status : 'CANCELLED');
+    if (now() > p.deadline) return finish('TIMEOUT');
+    const data = Buffer.from(p.challenge, 'base64');
+    const challenge: Challenge = {
+      data,
+      hash: crypto.createHash(p.hashName).update(data).digest(),
+      hashName: p.hashName,
     };
-    if (Date.now() > p.deadline) return finish('TIMEOUT');
     let r: PollResult;
     try {
       const common = {
-        challenge: p.challenge,
+        challenge,
         personalCode: p.personalCode,
         trusted: this.s.trusted,
         now,
@@ -170,12 +185,13 @@ export class EidLogins {
     } catch (err) {
       return finish(err instanceof EidServiceError ? err.status : 'SERVICE_ERROR');
     }
-    if (!this.pending.has(authId)) return answer(p.code, 'CANCELLED');
     if (r.state === 'RUNNING') return answer(p.code, 'OUTSTANDING_TRANSACTION');
     if (!r.ok) return finish(r.status);
+    // The row is claimed before the token is made: one login, one token.
+    if (!(await this.claim(p.authId))) return answer(p.code, 'CANCELLED');
     const out = await this.login(r.identity.personalCode);
-    if ('status' in out) return finish(out.status);
-    return finish('USER_AUTHENTICATED', { token: out.token, user: out.user });
+    if ('status' in out) return answer(p.code, out.status);
+    return answer(p.code, 'USER_AUTHENTICATED', { token: out.token, user: out.user });
   }
 
   private async login(personalCode: string): Promise<LoginAnswer | { status: EidStatus }> {
@@ -192,18 +208,21 @@ export class EidLogins {
   // ---- ID card (Web eID) ----
 
   /** A challenge nonce: 32 random bytes in base64, valid for 5 minutes, usable once. */
-  challenge() {
-    this.prune();
+  async challenge() {
     const nonce = crypto.randomBytes(32).toString('base64');
-    this.nonces.set(nonce, Date.now() + NONCE_TTL_MS);
+    await this.db
+      .insert(eidNonces)
+      .values({ nonceHash: nonceHash(nonce), expires: new Date(now().getTime() + NONCE_TTL_MS) });
     return { nonce };
   }
 
-  /** Validates a Web eID token against a nonce this server issued (consumed whatever the outcome). */
+  /** Validates a Web eID token against a nonce this portal issued (consumed whatever the outcome). */
   async idcardLogin(nonce: string, token: WebEidToken): Promise<LoginAnswer> {
-    const expires = this.nonces.get(nonce);
-    this.nonces.delete(nonce);
-    if (!expires || expires < Date.now()) throw idcardRefused('webeid_nonce_invalid');
+    const [used] = await this.db
+      .delete(eidNonces)
+      .where(eq(eidNonces.nonceHash, nonceHash(nonce)))
+      .returning({ expires: eidNonces.expires });
+    if (!used || used.expires < now()) throw idcardRefused('webeid_nonce_invalid');
     let personalCode: string;
     try {
       ({ personalCode } = await validateWebEidToken(token, {
