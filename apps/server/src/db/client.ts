@@ -155,8 +155,8 @@ function openPostgres(
   const longMax = Math.max(1, Math.min(4, Math.floor(max / 4)));
   const longPool = makePool('long', longMax, 0, t.longStatementMs);
   // numeric and timestamps stay strings/Dates as node-postgres gives them; bigint counts come as strings.
-  const db = retryTransactions(drizzlePg({ client: pool }) as unknown as Db);
-  const longDb = retryTransactions(drizzlePg({ client: longPool }) as unknown as Db);
+  const db = retryTransactions(drizzlePg({ client: pool }) as unknown as Db, pool);
+  const longDb = retryTransactions(drizzlePg({ client: longPool }) as unknown as Db, longPool);
   const stats = (name: string, p: pg.Pool, m: number): PoolStats => ({
     pool: name,
     total: p.totalCount,
@@ -211,7 +211,7 @@ function openPostgres(
  * A connection PostgreSQL has just closed may still sit in the pool's idle list: node-postgres learns of the close
  * only when its socket's events are read, and a request may take the connection first. Work that provably did not
  * run is sent again on another connection (at most twice): a read outside a transaction (a `select`, or a `with`
- * that writes nothing), and a transaction whose `begin` failed (its callback never ran). A write that failed on a
+ * that writes nothing), and a transaction whose `begin` failed (its callback never ran; `retryTransactions`). A write that failed on a
  * lost connection is not repeated (it may have been done); its request answers 503.
  */
 const MAX_RETRIES = 2;
@@ -233,18 +233,35 @@ function retryReads(pool: pg.Pool) {
   }) as typeof pool.query;
 }
 
-function retryTransactions(db: Db): Db {
-  const transaction = db.transaction.bind(db);
+/**
+ * Transactions on a connection this module takes from the pool and always gives back. drizzle's own pool transaction
+ * (`NodePgSession.transaction`, drizzle-orm 0.45) sends `begin` before its `try`, so a `begin` that fails on a lost
+ * connection never releases the connection: every such failure during an outage took one connection from the pool for
+ * good. Here drizzle runs the transaction on the connection it is given (its public `drizzle({ client })`), and the
+ * connection is released in any case, and dropped (not reused) when it failed with a connection fault.
+ */
+function retryTransactions(db: Db, pool: pg.Pool): Db {
+  const onConnection = new WeakMap<pg.PoolClient, Db>();
   db.transaction = (async (fn, config) => {
     for (let n = 0; ; n++) {
       let began = false;
+      const client = await pool.connect();
+      let broken: Error | undefined;
       try {
-        return await transaction((tx) => {
+        let clientDb = onConnection.get(client);
+        if (!clientDb) {
+          clientDb = drizzlePg({ client }) as unknown as Db;
+          onConnection.set(client, clientDb);
+        }
+        return await clientDb.transaction((tx) => {
           began = true;
           return fn(tx);
         }, config);
       } catch (err) {
-        if (began || n >= MAX_RETRIES || dbFaultOf(err) !== 'unavailable') throw err;
+        if (dbFaultOf(err) === 'unavailable') broken = err as Error;
+        if (began || n >= MAX_RETRIES || !broken) throw err;
+      } finally {
+        client.release(broken);
       }
     }
   }) as Db['transaction'];

@@ -124,6 +124,24 @@ describe.skipIf(!proxy)('the server on PostgreSQL survives its connections', () 
     expect((await ctx.as('admin', { method: 'GET', url: '/api/health/ready/' })).json().status).toBe('ready');
   });
 
+  it('runs transactions again whose begin met a closed connection, and gives every connection back', async () => {
+    // Warm the pool, close every idle connection, and start transactions at once: some take a closed connection
+    // before node-postgres has read the close.
+    await Promise.all(Array.from({ length: 6 }, () => listTenders()));
+    await other.query('select pg_terminate_backend(pid) from unnest($1::int[]) pid', [
+      await serverPids('idle'),
+    ]);
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        ctx.db.transaction(async (tx) => (await queryRows<{ one: number }>(tx, sql`select 1 as one`))[0].one),
+      ),
+    );
+    expect(results).toEqual(results.map(() => 1));
+    // No connection stays checked out (a begin that failed used to keep its connection from the pool for good).
+    const main = ctx.database.poolStats().find((s) => s.pool === 'main');
+    expect(main && main.total - main.idle).toBe(0);
+  });
+
   it('answers 503 for a request whose connection is closed under it, and the next one succeeds', async () => {
     const id = await createDraft(ctx);
     await other.query('begin');
