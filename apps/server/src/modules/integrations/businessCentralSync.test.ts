@@ -7,6 +7,7 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startBusinessCentralSimulator } from '../../../../../tools/simulators/business-central.ts';
 import * as s from '../../db/schema/index.ts';
+import { advance, now, resetClock } from '../../lib/clock.ts';
 import { queryRow } from '../../lib/sql.ts';
 import { testContext } from '../../test/context.ts';
 import { catalogueSyncFinished } from './businessCentralCatalogue.ts';
@@ -134,6 +135,41 @@ describe('parts sync', () => {
     expect(st.status).toBe('failed');
     expect(st.message).toMatch(/HTTP 500/);
     expect(await countOf(sql`select count(*)::int as n from parts where not is_deleted`)).toBe(before);
+  }, 120_000);
+});
+
+describe('a sync whose server died', () => {
+  it('is reported interrupted after a minute without a heartbeat, and a new start begins a new run', async () => {
+    try {
+      // A run whose server was killed: its row says running, and no process renews its heartbeat any more.
+      const dead = await queryRow<{ id: number }>(
+        ctx.db,
+        sql`insert into bc_sync_runs (status, user_id, started, heartbeat)
+          values ('running', null, ${now()}, ${now()}) returning id`,
+      );
+      // Within the minute it still counts as running: a start is told so, twice at once too, and starts nothing.
+      advance(30);
+      const both = await Promise.all([start(), start('admin')]);
+      expect(both.map((r) => r.json())).toEqual([
+        { status: 'running', run_id: dead!.id },
+        { status: 'running', run_id: dead!.id },
+      ]);
+      expect(await state()).toMatchObject({ status: 'running', run_id: dead!.id });
+      // A minute after its last heartbeat it is interrupted: failed, with the reason.
+      advance(31);
+      expect(await state()).toMatchObject({ status: 'failed', run_id: dead!.id, message: 'sync_lost' });
+      const res = await start();
+      expect(res.json().status).toBe('started');
+      expect(res.json().run_id).toBeGreaterThan(dead!.id);
+      // The new run's own heartbeat keeps it running for a second start meanwhile.
+      expect((await start('admin')).json()).toEqual({ status: 'running', run_id: res.json().run_id });
+      await catalogueSyncFinished(ctx.db);
+      expect(await state()).toMatchObject({ status: 'done', run_id: res.json().run_id });
+      const runs = await countOf(sql`select count(*)::int as n from bc_sync_runs where status = 'running'`);
+      expect(runs).toBe(0);
+    } finally {
+      resetClock();
+    }
   }, 120_000);
 });
 
