@@ -177,7 +177,10 @@ export async function startDirectoSimulator(opts: {
       const update = form.get('xd_update') === '1';
       const existing = parsed.find((o) => documents.has(o.number));
       if (existing && !update) return send(1, `Document ${existing.number} exists`);
-      const orders = parsed.map((o) => ({ ...o, docid: documents.get(o.number)?.docid ?? String(nextDocId++) }));
+      const orders = parsed.map((o) => ({
+        ...o,
+        docid: documents.get(o.number)?.docid ?? String(nextDocId++),
+      }));
       for (const o of orders) documents.set(o.number, o);
       received.push({ company: m[1], what: 'purchaseorder', xml, orders, at: new Date() });
       if (lostAnswers > 0) {

@@ -31,6 +31,12 @@ export type OutboxHandler = (
 export type OutboxHandlers = Partial<Record<OutboxKind, OutboxHandler>>;
 
 export const MAX_ATTEMPTS = 8;
+
+/**
+ * Thrown by a handler when the peer refused the message for good (trying again would be refused again): the row
+ * becomes 'failed' at once, with the message, for an operator to see, retry or discard.
+ */
+export class DeliveryRefused extends Error {}
 export const backoffSeconds = (attempt: number) => Math.min(3600, 5 * 2 ** (attempt - 1));
 export const DEFAULT_LEASE_MS = 60_000;
 
@@ -247,7 +253,7 @@ export class OutboxWorker {
         return;
       }
       if (err instanceof Stopping) return; // released by stop()
-      const gaveUp = r.attempts >= MAX_ATTEMPTS;
+      const gaveUp = r.attempts >= MAX_ATTEMPTS || err instanceof DeliveryRefused;
       this.log?.warn({ err, outboxId: r.id, kind: r.kind, attempt: r.attempts }, 'outbox delivery failed');
       await this.db.execute(sql`update outbox set last_error = ${String((err as Error).message ?? err).slice(0, 2000)},
         status = ${gaveUp ? 'failed' : 'pending'}, lease = null,

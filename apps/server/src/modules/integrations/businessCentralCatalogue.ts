@@ -147,29 +147,37 @@ export async function runCatalogueSync(
       signal,
     );
     const seen: string[] = [];
-    await client.readAll<BcItem>(await client.api('items', signal), async (rows) => {
-      const r = await upsertItems(db, rows, refs);
-      for (const i of rows) if (i.id) seen.push(i.id);
-      counts.items += rows.length;
-      counts.pages++;
-      counts.parts_created += r.created;
-      counts.parts_updated += r.updated;
-      await beat();
-    }, signal);
+    await client.readAll<BcItem>(
+      await client.api('items', signal),
+      async (rows) => {
+        const r = await upsertItems(db, rows, refs);
+        for (const i of rows) if (i.id) seen.push(i.id);
+        counts.items += rows.length;
+        counts.pages++;
+        counts.parts_created += r.created;
+        counts.parts_updated += r.updated;
+        await beat();
+      },
+      signal,
+    );
     // An empty answer is taken as a fault of the ERP's, not as "every part is gone".
     if (seen.length) {
       const r = await retireMissingItems(db, seen);
       counts.parts_deactivated = r.deactivated;
       counts.parts_deleted = r.deleted;
     }
-    await client.readAll<BcPreOrder>(await client.portalApi('preOrders', signal), async (rows) => {
-      const r = await importPreOrders(db, rows, userId);
-      counts.pre_orders += rows.length;
-      counts.pre_orders_created += r.created;
-      counts.pre_orders_updated += r.updated;
-      counts.pre_orders_skipped += r.skipped;
-      await beat();
-    }, signal);
+    await client.readAll<BcPreOrder>(
+      await client.portalApi('preOrders', signal),
+      async (rows) => {
+        const r = await importPreOrders(db, rows, userId);
+        counts.pre_orders += rows.length;
+        counts.pre_orders_created += r.created;
+        counts.pre_orders_updated += r.updated;
+        counts.pre_orders_skipped += r.skipped;
+        await beat();
+      },
+      signal,
+    );
     await db.execute(sql`update bc_sync_runs set status = 'done', finished = ${now()}, heartbeat = ${now()},
       counts = ${JSON.stringify(counts)}::jsonb where id = ${runId} and status = 'running'`);
   } catch (err) {

@@ -160,7 +160,8 @@ describe('Directo export', () => {
       .select()
       .from(outbox)
       .where(eq(outbox.dedupeKey, `directo_export:${failed.logId}`));
-    expect(row.status).toBe('done');
+    // Not tried again, and failed in the outbox too, for the operators' deliveries screen.
+    expect(row).toMatchObject({ status: 'failed', attempts: 1, lastError: 'Simulated failure (Type 1)' });
     expect(await ctx.app.outbox.runOnce()).toBe(0);
     expect(sim.requests.filter((r) => r.type === 1)).toHaveLength(1);
 
@@ -196,7 +197,12 @@ describe('Directo export', () => {
     expect(down.status).toBe('PROGRESS');
     expect(down.message).toMatch(/^Directo not reachable/);
     const row = async () =>
-      (await ctx.db.select().from(outbox).where(eq(outbox.dedupeKey, `directo_export:${down.logId}`)))[0];
+      (
+        await ctx.db
+          .select()
+          .from(outbox)
+          .where(eq(outbox.dedupeKey, `directo_export:${down.logId}`))
+      )[0];
     expect(await row()).toMatchObject({ status: 'pending', attempts: 1 });
     // Not before the backoff (5 s), then again, with a longer wait (10 s).
     expect(await ctx.app.outbox.runOnce()).toBe(0);
@@ -259,7 +265,7 @@ describe('Directo export', () => {
       .select()
       .from(outbox)
       .where(eq(outbox.dedupeKey, `directo_export:${down.logId}`));
-    expect(row).toMatchObject({ status: 'done', attempts: MAX_ATTEMPTS });
+    expect(row).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
     await ctx.db.update(modules).set({ url: sim.url }).where(eq(modules.name, 'Directo'));
   });
 

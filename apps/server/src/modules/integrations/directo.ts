@@ -8,7 +8,8 @@
 // Directo not reached, no answer in time, 429/5xx or an unreadable answer: the export stays PROGRESS (its message
 // says why) and the outbox tries again with its backoff; after the last attempt it ends FAILED. A refusal by Directo
 // (a Result Type other than 0, another 4xx) ends FAILED at once: the same documents would be refused again; a
-// re-send is a new manual export.
+// re-send is a new manual export, or the retry on the administrators' deliveries screen (which sets the export
+// back to PROGRESS). Either way the outbox row ends 'failed' with the message, so that screen lists it.
 import type { ExportStatus } from '@portal/shared';
 import { and, eq, gt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -18,7 +19,7 @@ import type { SessionUser } from '../../lib/auth.ts';
 import { now } from '../../lib/clock.ts';
 import { nonField, notFound } from '../../lib/errors.ts';
 import { audit } from '../../lib/history.ts';
-import { enqueue, MAX_ATTEMPTS, type OutboxHandler } from '../../lib/outbox.ts';
+import { DeliveryRefused, enqueue, MAX_ATTEMPTS, type OutboxHandler } from '../../lib/outbox.ts';
 import { tenderVisibleWhere } from '../tenders/access.ts';
 import { type ExportTender, loadOrders } from '../tenders/exportData.ts';
 import { ymdOf } from '../tenders/exportFiles.ts';
@@ -221,5 +222,7 @@ export const directoOutboxHandler =
       }
       app.log.warn({ logId, message: err.message }, 'directo export refused');
       await finish('FAILED', err.message, {}, { sent: pending, results: err.accepted });
+      // The outbox row ends failed too, so the operators' deliveries screen shows it (retry or discard there).
+      throw new DeliveryRefused(err.message);
     }
   };
