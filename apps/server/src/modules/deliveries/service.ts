@@ -26,6 +26,8 @@ export const deliverySummary = z.object({
   /** E-mail: its recipients and template. */
   recipients: z.array(z.string()).nullable(),
   template: z.string().nullable(),
+  /** INTERNAL or EXTERNAL (the template's variant). */
+  template_type: z.string().nullable(),
   /** Directo export and Business Central: the tender and the purchase order. */
   tender_id: z.number().nullable(),
   tender_code: z.string().nullable(),
@@ -118,6 +120,7 @@ async function items(db: Db, rows: Row[]): Promise<DeliveryItem[]> {
                 .filter(Boolean)
             : null,
         template: r.kind === 'email' ? str(p.template) : null,
+        template_type: r.kind === 'email' ? str(p.type) : null,
         tender_id: tenderId,
         tender_code: tenderId != null ? (tenderCode.get(tenderId) ?? null) : null,
         order_code: order?.orderCode ?? str(p.order_code),
