@@ -173,6 +173,8 @@ export const directoOutboxHandler =
       codes?: { sent: DirectoPurchaseOrder[]; results: DirectoResult[] },
     ) =>
       db.transaction(async (tx) => {
+        // A delivery abandoned meanwhile (its lease taken over, the worker stopping) records nothing.
+        if (signal.aborted) throw signal.reason;
         if (codes) await storeExportCodes(tx, log.tenderId, codes.sent, codes.results);
         const ended = await tx
           .update(moduleExportLogs)
