@@ -52,9 +52,11 @@ export interface SyncCounts {
   pre_orders_skipped: number;
 }
 
-/** The run in progress per database (tests and shutdown wait for it). */
-const running = new Map<Db, Promise<void>>();
-export const catalogueSyncFinished = (db: Db) => running.get(db) ?? Promise.resolve();
+/** The runs in progress per database (tests and shutdown wait for them). */
+const running = new Map<Db, Set<Promise<void>>>();
+export const catalogueSyncFinished = async (db: Db) => {
+  await Promise.all([...(running.get(db) ?? [])]);
+};
 
 export async function startCatalogueSync(
   app: FastifyInstance,
@@ -76,10 +78,12 @@ export async function startCatalogueSync(
     );
     return { status: 'running', run_id: r?.id ?? null };
   }
+  const jobs = running.get(app.db) ?? new Set<Promise<void>>();
+  running.set(app.db, jobs);
   const job = runCatalogueSync(app.db, client, row.id, user.id, app.log).finally(() => {
-    if (running.get(app.db) === job) running.delete(app.db);
+    jobs.delete(job);
   });
-  running.set(app.db, job);
+  jobs.add(job);
   return { status: 'started', run_id: row.id };
 }
 
@@ -132,6 +136,7 @@ export async function runCatalogueSync(
       (rows) => void units.push(...rows),
       signal,
     );
+    await beat();
     counts.units_created = await importUnits(db, units);
     const refs = new Map<string, string[]>();
     await client.readAll<{ itemNumber: string; referenceNumber: string }>(
@@ -150,18 +155,19 @@ export async function runCatalogueSync(
     await client.readAll<BcItem>(
       await client.api('items', signal),
       async (rows) => {
+        await beat(); // before each write: a run ended as interrupted writes nothing more
         const r = await upsertItems(db, rows, refs);
         for (const i of rows) if (i.id) seen.push(i.id);
         counts.items += rows.length;
         counts.pages++;
         counts.parts_created += r.created;
         counts.parts_updated += r.updated;
-        await beat();
       },
       signal,
     );
     // An empty answer is taken as a fault of the ERP's, not as "every part is gone".
     if (seen.length) {
+      await beat();
       const r = await retireMissingItems(db, seen);
       counts.parts_deactivated = r.deactivated;
       counts.parts_deleted = r.deleted;
@@ -169,12 +175,12 @@ export async function runCatalogueSync(
     await client.readAll<BcPreOrder>(
       await client.portalApi('preOrders', signal),
       async (rows) => {
+        await beat();
         const r = await importPreOrders(db, rows, userId);
         counts.pre_orders += rows.length;
         counts.pre_orders_created += r.created;
         counts.pre_orders_updated += r.updated;
         counts.pre_orders_skipped += r.skipped;
-        await beat();
       },
       signal,
     );

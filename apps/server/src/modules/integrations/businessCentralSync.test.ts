@@ -3,8 +3,8 @@
 // PREPARED lines with their bc_id and locked fields, a second sync that changes nothing, items that left the ERP
 // (a part a pre-order uses is kept), 'running' while a sync is under way, failure kept for the screen, and who may
 // call what.
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { startBusinessCentralSimulator } from '../../../../../tools/simulators/business-central.ts';
 import * as s from '../../db/schema/index.ts';
 import { advance, now, resetClock } from '../../lib/clock.ts';
@@ -167,6 +167,37 @@ describe('a sync whose server died', () => {
       expect(await state()).toMatchObject({ status: 'done', run_id: res.json().run_id });
       const runs = await countOf(sql`select count(*)::int as n from bc_sync_runs where status = 'running'`);
       expect(runs).toBe(0);
+    } finally {
+      resetClock();
+    }
+  }, 120_000);
+
+  it('a run whose server stalled past the minute stops when it notices, and writes nothing beside the new run', async () => {
+    try {
+      // The ERP holds the first page of items (the client gives up after 5 s and asks again).
+      const before = sim.counts['GET items'] ?? 0;
+      sim.inject({ status: 'timeout', path: 'items' });
+      const stalled = (await start()).json();
+      expect(stalled.status).toBe('started');
+      await vi.waitFor(() => expect(sim.counts['GET items']).toBe(before + 1), { timeout: 15_000 });
+      // Meanwhile a minute passes without a heartbeat: the run is ended, and a new start begins a new one.
+      advance(61);
+      expect(await state()).toMatchObject({ status: 'failed', run_id: stalled.run_id, message: 'sync_lost' });
+      const fresh = (await start()).json();
+      expect(fresh.status).toBe('started');
+      await catalogueSyncFinished(ctx.db); // both: the stalled run's request ends, it notices and stops
+      const runs = await ctx.db
+        .select()
+        .from(s.bcSyncRuns)
+        .where(inArray(s.bcSyncRuns.id, [stalled.run_id, fresh.run_id]))
+        .orderBy(s.bcSyncRuns.id);
+      expect(runs.map((r) => [r.status, r.message])).toEqual([
+        ['failed', 'sync_lost'],
+        ['done', null],
+      ]);
+      // The stalled run wrote no page after it was ended: its counts stay as they were at its last heartbeat.
+      expect(runs[0].counts).toMatchObject({ items: 0, pages: 0 });
+      expect(runs[1].counts).toMatchObject({ items: sim.items.length, parts_created: 0 });
     } finally {
       resetClock();
     }
