@@ -160,6 +160,12 @@ describe('a purchase order', () => {
     ).json();
     const row = listed.results.find((r: { id: number }) => r.id === t.id);
     expect(row).toMatchObject({ failed_bc_details: 2, bc_id: null });
+    // The administrators' deliveries screen lists it as failed, with the order and the ERP's message.
+    const deliveries = (
+      await ctx.as('admin', { method: 'GET', url: '/api/deliveries/?kind=bc_sync&status=failed' })
+    ).json().results as { id: number; summary: { order_code: string }; last_error: string }[];
+    const refused = deliveries.find((d) => d.summary.order_code === t.order.orderCode);
+    expect(refused?.last_error).toMatch(/HTTP 400/);
     // The buyer retries from a line: queued (running), then delivered.
     const res = await ctx.as('contractor', {
       method: 'POST',
@@ -175,6 +181,16 @@ describe('a purchase order', () => {
     await drain();
     expect(ordersFor(t.order.orderCode)).toHaveLength(1);
     expect((await linesOf(t.lines)).map((l) => l.bcStatus)).toEqual(['synced', 'synced']);
+    // The retry took up the same delivery: one outbox row for the order, delivered.
+    const [delivery] = await ctx.db
+      .select()
+      .from(s.outbox)
+      .where(eq(s.outbox.id, refused?.id ?? 0));
+    expect(delivery).toMatchObject({ status: 'done', attempts: 1 });
+    const rows = (await ctx.db.select().from(s.outbox).where(eq(s.outbox.kind, 'bc_sync'))).filter(
+      (r) => (r.payload as { purchase_order_id?: number }).purchase_order_id === t.order.id,
+    );
+    expect(rows).toHaveLength(1);
     const after = (
       await ctx.as('admin', {
         method: 'GET',
