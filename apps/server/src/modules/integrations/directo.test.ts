@@ -168,6 +168,12 @@ describe('Directo export', () => {
     const again = await exportOnce();
     expect(again.status).toBe('SUCCESS');
     expect(sim.received.length).toBe(before + 1);
+    // The new export superseded the failed one: kept, but no longer among the failed deliveries.
+    const [old] = await ctx.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.dedupeKey, `directo_export:${failed.logId}`));
+    expect(old.status).toBe('discarded');
   });
 
   it('ends FAILED at once on a wrong key and on an HTTP 4xx', async () => {

@@ -71,6 +71,9 @@ export async function startDirectoExport(db: Db, user: SessionUser, tenderId: nu
       .values({ tenderId, moduleId: mod.id, status: 'PROGRESS', userId: user.id, created: t0, updated: t0 })
       .returning({ id: moduleExportLogs.id });
     await enqueue(tx, 'directo_export', { log_id: log.id, tender_id: tenderId }, `directo_export:${log.id}`);
+    // A new export of the tender supersedes its failed ones: they leave the deliveries screen (kept, discarded).
+    await tx.execute(sql`update outbox set status = 'discarded', updated = ${t0}
+      where kind = 'directo_export' and status = 'failed' and (payload->>'tender_id')::int = ${tenderId}`);
     await audit(tx, {
       entity: 'export',
       entityId: log.id,
