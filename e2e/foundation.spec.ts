@@ -22,9 +22,18 @@ const ADMIN_MENU = [
   '/suppliers',
   '/notifications',
   '/modules',
+  '/setup/deliveries',
 ];
 const CONTRACTOR_MENU = ADMIN_MENU.filter(
-  (p) => !['/reports/consolidated', '/setup/units', '/workers', '/notifications', '/modules'].includes(p),
+  (p) =>
+    ![
+      '/reports/consolidated',
+      '/setup/units',
+      '/workers',
+      '/notifications',
+      '/modules',
+      '/setup/deliveries',
+    ].includes(p),
 );
 
 test.describe('login screen and routing', () => {

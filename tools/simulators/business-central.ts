@@ -24,6 +24,8 @@
 // Faults, for tests: sim.inject({status: 429, retryAfter: 2, times: 5, path: 'purchaseOrders', method: 'POST'}),
 //   status 429/500/503/400 answer that error; 'timeout' holds the request without answering;
 //   'hang-after-commit' performs the request (e.g. creates the order) and then never answers: the client's crash;
+//   'drop-after-commit' performs it and then drops the connection without an answer (the same lost answer, which
+//   the client learns of at once instead of after its time-out);
 //   'edited-meanwhile' has another user change every purchase order and line just before the request, so an
 //   If-Match read earlier no longer matches (BC's 412).
 // Control over HTTP (for a separate process, e.g. the e2e tests): POST /_sim/faults {faults: [...]},
@@ -84,7 +86,7 @@ export interface SimOrder {
   lines: SimOrderLine[];
 }
 export interface SimFault {
-  status: 400 | 429 | 500 | 503 | 'timeout' | 'hang-after-commit' | 'edited-meanwhile';
+  status: 400 | 429 | 500 | 503 | 'timeout' | 'hang-after-commit' | 'drop-after-commit' | 'edited-meanwhile';
   /** Seconds for the Retry-After header (429 and 503). */
   retryAfter?: number;
   /** How many matching requests get the fault (default 1). */
@@ -542,7 +544,12 @@ export async function startBusinessCentralSimulator(
           o.etag = etagSeq++;
           for (const l of o.lines) l.etag = etagSeq++;
         }
-      if (fault && fault.status !== 'hang-after-commit' && fault.status !== 'edited-meanwhile') {
+      if (
+        fault &&
+        fault.status !== 'hang-after-commit' &&
+        fault.status !== 'drop-after-commit' &&
+        fault.status !== 'edited-meanwhile'
+      ) {
         const status = fault.status;
         const headers: Record<string, string> = {};
         if ((status === 429 || status === 503) && fault.retryAfter !== undefined)
@@ -556,6 +563,10 @@ export async function startBusinessCentralSimulator(
         return send({ ...bcError(status, code, `Simulated ${status}`), headers });
       }
       const answer = route(method, url, body, req.headers['if-match']);
+      if (fault?.status === 'drop-after-commit') {
+        req.socket.destroy();
+        return;
+      }
       if (fault?.status === 'hang-after-commit') {
         held.add(res);
         res.on('close', () => held.delete(res));

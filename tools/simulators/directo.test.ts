@@ -20,7 +20,7 @@ const post = (fields: Record<string, string>, url = sim.url) =>
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams(fields),
   });
-const ok = { token: 'sim-key', put: '1', what: 'purchaseorder', xmldata: XML };
+const ok = { token: 'sim-key', put: '1', what: 'purchaseorder', xd_update: '1', xmldata: XML };
 
 describe('Directo simulator', () => {
   it('listens on the Directo path and stores valid purchase orders, answering Type 0 with a docid per order', async () => {
@@ -73,6 +73,28 @@ describe('Directo simulator', () => {
       expect(await (await post(ok)).text()).toContain('<Result Type="1" Desc="Simulated failure"/>');
     expect(await (await post(ok)).text()).toContain('Type="0"');
     expect(sim.received.length).toBe(before + 1);
+  });
+
+  it('matches documents by number: overwrites one with xd_update=1 (same docid), refuses a second without', async () => {
+    const first = sim.documents.get('PO-1')!;
+    const before = sim.received.length;
+    const again = await (await post(ok)).text();
+    expect(again).toContain(`docid="${first.docid}" number="PO-1"`);
+    expect(sim.documents.get('PO-1')?.docid).toBe(first.docid);
+    expect([...sim.documents.keys()]).toEqual(['PO-1', 'PO-2']);
+    const { xd_update: _u, ...plain } = ok;
+    expect(await (await post(plain)).text()).toContain('<Result Type="1" Desc="Document PO-1 exists"/>');
+    expect(sim.received.length).toBe(before + 1);
+  });
+
+  it('stores the documents and drops the connection without an answer when told to lose the next answer', async () => {
+    const before = sim.received.length;
+    sim.loseNextAnswers(1);
+    const lost = await post(ok).catch((e: Error) => e);
+    expect(lost).toBeInstanceOf(Error);
+    expect(sim.received.length).toBe(before + 1);
+    expect(await (await post(ok)).text()).toContain('Type="0"');
+    expect([...sim.documents.keys()]).toEqual(['PO-1', 'PO-2']);
   });
 
   it('answers 404 elsewhere and 405 to GET', async () => {

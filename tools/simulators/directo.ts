@@ -7,6 +7,11 @@
 //   answer (HTTP 200, text/xml): <results><Result Type="0" Desc="OK" docid="1001" number=".."/>...</results>
 //   errors: Type="5" Unauthorized (wrong token), Type="2" unsupported request, Type="3" malformed XML,
 //           Type="4" a required attribute is missing, Type="1" a simulated failure (failNext).
+//   Documents are matched by number, as Directo does: a purchase order whose number is stored already is
+//   overwritten in place (same docid) when the request carries the transport parameter xd_update=1, and refused
+//   with Type="1" "Document … exists" without it; `documents` holds each number once.
+//   loseNextAnswers(n): the next n valid requests are stored, then the connection is dropped without an answer
+//   (an answer lost on the way back: the sender cannot tell whether Directo got the documents).
 //
 // In tests: const sim = await startDirectoSimulator({ port: 0, key: 'k' }); sim.url; sim.received; sim.failNext(1);
 // Standalone: node tools/simulators/directo.ts --port 4010 --key demo-directo-key [--company demo]
@@ -44,8 +49,12 @@ export interface DirectoSimulator {
   received: ReceivedRequest[];
   /** Every request that reached the endpoint, accepted or not, with the Type answered. */
   requests: { company: string; type: number; desc: string }[];
+  /** The stored purchase orders by number (an overwrite replaces one; it never adds a second). */
+  documents: Map<string, ReceivedOrder>;
   /** The next n valid requests are answered Type 1 (nothing stored). */
   failNext(n: number): void;
+  /** The next n valid requests are stored, then their connection is dropped without an answer. */
+  loseNextAnswers(n: number): void;
   close(): Promise<void>;
 }
 
@@ -124,7 +133,9 @@ export async function startDirectoSimulator(opts: {
   const company = opts.company ?? 'demo';
   const received: ReceivedRequest[] = [];
   const requests: DirectoSimulator['requests'] = [];
+  const documents = new Map<string, ReceivedOrder>();
   let failures = 0;
+  let lostAnswers = 0;
   let nextDocId = 1000;
 
   const server = http.createServer((req, res) => {
@@ -163,8 +174,21 @@ export async function startDirectoSimulator(opts: {
         failures--;
         return send(1, 'Simulated failure');
       }
-      const orders = parsed.map((o) => ({ ...o, docid: String(nextDocId++) }));
+      const update = form.get('xd_update') === '1';
+      const existing = parsed.find((o) => documents.has(o.number));
+      if (existing && !update) return send(1, `Document ${existing.number} exists`);
+      const orders = parsed.map((o) => ({
+        ...o,
+        docid: documents.get(o.number)?.docid ?? String(nextDocId++),
+      }));
+      for (const o of orders) documents.set(o.number, o);
       received.push({ company: m[1], what: 'purchaseorder', xml, orders, at: new Date() });
+      if (lostAnswers > 0) {
+        lostAnswers--;
+        requests.push({ company: m[1], type: 0, desc: 'answer lost' });
+        req.socket.destroy();
+        return;
+      }
       send(
         0,
         'OK',
@@ -183,8 +207,12 @@ export async function startDirectoSimulator(opts: {
     port,
     received,
     requests,
+    documents,
     failNext(n: number) {
       failures = n;
+    },
+    loseNextAnswers(n: number) {
+      lostAnswers = n;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -49,6 +49,32 @@ describe('smtp catcher', () => {
     expect(got[1]).toMatchObject({ subject: 'Plain ASCII', text: 'hello', to: ['admin@demo.ee'] });
   });
 
+  it('answers slowly when told to: keeps the message at once, says OK only after the delay', async () => {
+    catcher.clear();
+    catcher.setAnswerDelay(1_000);
+    try {
+      const t0 = performance.now();
+      const sent = transport.sendMail({
+        from: 'portal@demo.ee',
+        to: 'slow@demo.ee',
+        subject: 'Slow',
+        text: '.',
+      });
+      let answered = false;
+      void sent.then(() => {
+        answered = true;
+      });
+      // Kept before the answer: the sender is still waiting for it.
+      const [m] = await catcher.waitFor(1);
+      expect(m.envelopeTo).toEqual(['slow@demo.ee']);
+      expect(answered).toBe(false);
+      await sent;
+      expect(performance.now() - t0).toBeGreaterThanOrEqual(1_000);
+    } finally {
+      catcher.setAnswerDelay(0);
+    }
+  });
+
   it('accepts any login', async () => {
     catcher.clear();
     const authed = nodemailer.createTransport({

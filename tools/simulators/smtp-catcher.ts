@@ -7,6 +7,8 @@
 //
 //   node tools/simulators/smtp-catcher.ts --port 2525   # standalone: prints every message that arrives
 //   node tools/simulators/smtp-catcher.ts --port 2525 --http-port 8025   # and shows them at http://127.0.0.1:8025
+//   node tools/simulators/smtp-catcher.ts --port 2525 --answer-delay-ms 8000   # a slow server: keeps each message
+//     at once but answers "250 OK" only after 8 s (startSmtpCatcher({ answerDelayMs }) or setAnswerDelay(ms) in tests)
 //
 //   const web = await startCatcherWeb(smtp, { port: 0 });   // the same page in a test → web.url
 import http from 'node:http';
@@ -33,6 +35,8 @@ export interface CaughtMessage {
 export interface SmtpCatcher {
   port: number;
   messages: CaughtMessage[];
+  /** Keeps each message when its data ends but answers only after `ms` (a slow SMTP server); 0 = at once. */
+  setAnswerDelay(ms: number): void;
   /** Resolves once at least `count` messages have arrived (or rejects after `timeoutMs`). */
   waitFor(count: number, timeoutMs?: number): Promise<CaughtMessage[]>;
   clear(): void;
@@ -40,9 +44,17 @@ export interface SmtpCatcher {
 }
 
 export async function startSmtpCatcher(
-  opts: { port?: number; host?: string; onMessage?: (m: CaughtMessage) => void } = {},
+  opts: {
+    port?: number;
+    host?: string;
+    onMessage?: (m: CaughtMessage) => void;
+    /** Answer each message's data only after this many ms (it is kept at once). */
+    answerDelayMs?: number;
+  } = {},
 ): Promise<SmtpCatcher> {
   const messages: CaughtMessage[] = [];
+  let answerDelayMs = opts.answerDelayMs ?? 0;
+  const answering = new Set<NodeJS.Timeout>();
   const waiters: { count: number; resolve: () => void }[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -71,7 +83,12 @@ export async function startSmtpCatcher(
             if (messages.length >= w.count) w.resolve();
             else waiters.push(w);
           }
-          callback();
+          if (!answerDelayMs) return callback();
+          const timer = setTimeout(() => {
+            answering.delete(timer);
+            callback();
+          }, answerDelayMs);
+          answering.add(timer);
         } catch (err) {
           callback(err as Error);
         }
@@ -104,10 +121,17 @@ export async function startSmtpCatcher(
         });
       });
     },
+    setAnswerDelay(ms: number) {
+      answerDelayMs = ms;
+    },
     clear() {
       messages.length = 0;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => {
+      for (const t of answering) clearTimeout(t);
+      answering.clear();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }
 
@@ -339,9 +363,11 @@ export async function startCatcherWeb(
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const i = process.argv.indexOf('--port');
   const port = i > 0 ? Number(process.argv[i + 1]) : 2525;
+  const d = process.argv.indexOf('--answer-delay-ms');
   const catcher = await startSmtpCatcher({
     port,
     host: process.env.SMTP_CATCHER_HOST ?? '127.0.0.1',
+    answerDelayMs: d > 0 ? Number(process.argv[d + 1]) : 0,
     onMessage(m) {
       console.log(`\n--- ${m.received.toISOString()} ${m.messageId}`);
       console.log(`From: ${m.from}\nTo: ${m.to.join(', ')}\nSubject: ${m.subject}\n\n${m.text}`);

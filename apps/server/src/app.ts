@@ -83,7 +83,9 @@ export async function buildApp(opts: { config: Config; database: Database }) {
   await app.register(swagger, openApiOptions());
 
   const scheduler = new Scheduler(database.db, schedulerHooks(app), app.log);
-  const outbox = new OutboxWorker(database.db, outboxHandlers(app), app.log);
+  const outbox = new OutboxWorker(database.db, outboxHandlers(app), app.log, {
+    leaseMs: config.OUTBOX_LEASE_MS,
+  });
   app.decorate('scheduler', scheduler);
   app.decorate('outbox', outbox);
 

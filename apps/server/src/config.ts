@@ -47,6 +47,8 @@ const ConfigSchema = z.object({
   PORTAL_TEST_CLOCK: bool,
   SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(100).default(5000),
   OUTBOX_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),
+  /** How long an outbox claim holds a row without renewal; renewed every third of it while a delivery runs. */
+  OUTBOX_LEASE_MS: z.coerce.number().int().min(1000).default(60_000),
   /** A session token expires after this many hours without use. */
   TOKEN_IDLE_HOURS: z.coerce.number().positive().default(12),
   /** Failed password logins per account (e-mail) per 15 minutes before 429; shared by every replica. */

@@ -114,4 +114,5 @@ export type Language = (typeof LANGUAGES)[number];
 
 export const OUTBOX_KINDS = ['email', 'directo_export', 'bc_sync'] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
-export const OUTBOX_STATUSES = ['pending', 'done', 'failed'] as const;
+export const OUTBOX_STATUSES = ['pending', 'done', 'failed', 'discarded'] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];

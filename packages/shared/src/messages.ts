@@ -201,6 +201,10 @@ export const MSG = {
   tender_not_ordered: 'tender_not_ordered',
   module_inactive: 'module_inactive',
   export_in_progress: 'export_in_progress',
+  // the administrators' deliveries screen (module deliveries): retry and discard of an outbox delivery
+  delivery_in_progress: 'delivery_in_progress',
+  delivery_not_open: 'delivery_not_open',
+  delivery_discarded: 'delivery_discarded',
   // people and access (server modules users, suppliers; shared people.ts)
   wrong_current_password: 'wrong_current_password',
   needs_letter_or_digit: 'needs_letter_or_digit',

@@ -13,7 +13,9 @@ export type AuditEntity =
   | 'blacklist'
   | 'user'
   | 'supplier'
-  | 'export';
+  | 'export'
+  /** An outbox delivery an administrator retried or discarded (entity_id: the outbox row). */
+  | 'delivery';
 
 export async function audit(
   db: Db,

@@ -1,11 +1,16 @@
 // Outbox: side effects are rows written in the same transaction as their cause, delivered here.
-// A worker claims due rows with FOR UPDATE SKIP LOCKED in a short transaction that takes a lease on them (the
-// attempt is counted and the row is not due again until the lease ends), then delivers each row outside that
-// transaction with a time-out, and records the outcome only while its lease is still the row's latest attempt.
-// Each kind (e-mail, Directo, Business Central) has its own lane, so a hung SMTP server does not hold up an
-// export. A worker that dies mid-delivery leaves the row leased: another worker tries it again when the lease
-// ends (at-least-once; the handlers make a repeat harmless: e-mails carry a stable Message-ID, exports skip
-// orders the other side has accepted).
+// Each kind (e-mail, Directo, Business Central) has its own lane, so a hung SMTP server does not hold up an export.
+// A lane claims ONE due row at a time with FOR UPDATE SKIP LOCKED in a short transaction that takes a lease on it
+// (attempts + 1, a fresh lease token, not due again until the lease ends), then delivers it outside that
+// transaction. While the delivery runs, a heartbeat renews the lease every third of its length; a renewal that
+// finds the lease no longer the row's (it ran out and another worker took the row) aborts the delivery. The outcome
+// is recorded only while the lease token is still the row's. So however slow a peer is, a row is worked on by one
+// worker at a time, and nothing is claimed that the worker is not about to deliver: a slow batch can no longer
+// outlive its lease and be claimed again by another replica (issue 31: 10 of 24 mails twice).
+// A worker that dies mid-delivery leaves the row leased: another worker tries it again when the lease ends
+// (at-least-once for a crash; the handlers make a repeat harmless: e-mails keep one Message-ID across retries,
+// exports are idempotent per order). stop() claims nothing more, lets a running delivery finish within a bound and
+// releases the claim of one it will not finish, so another replica takes it at once.
 import type { OutboxKind } from '@portal/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -17,16 +22,23 @@ import { queryPrepared, queryRows } from './sql.ts';
 export type OutboxRow = typeof outbox.$inferSelect;
 /**
  * Delivers one row, outside any transaction of the worker's: a handler that writes opens its own. `signal` aborts
- * when the delivery's time is up; the worker then moves on and the row is tried again after its backoff.
+ * when the delivery's time is up, its lease is lost or the worker stops; the worker then moves on.
  */
 export type OutboxHandler = (
   payload: Record<string, unknown>,
-  ctx: { id: number; db: Db; attempt: number; signal: AbortSignal },
+  ctx: { id: number; db: Db; attempt: number; signal: AbortSignal; messageUuid: string },
 ) => Promise<void>;
 export type OutboxHandlers = Partial<Record<OutboxKind, OutboxHandler>>;
 
 export const MAX_ATTEMPTS = 8;
-const backoffSeconds = (attempt: number) => Math.min(3600, 5 * 2 ** (attempt - 1));
+
+/**
+ * Thrown by a handler when the peer refused the message for good (trying again would be refused again): the row
+ * becomes 'failed' at once, with the message, for an operator to see, retry or discard.
+ */
+export class DeliveryRefused extends Error {}
+export const backoffSeconds = (attempt: number) => Math.min(3600, 5 * 2 ** (attempt - 1));
+export const DEFAULT_LEASE_MS = 60_000;
 
 /** Writes a side effect. With a dedupe key the same effect is written once however often this is called. */
 export async function enqueue(
@@ -42,10 +54,12 @@ export async function enqueue(
 }
 
 export interface OutboxWorkerOptions {
-  /** Rows claimed per round and lane. */
-  batch?: number;
   /** How long one delivery may take before it counts as failed (ms). */
   timeoutMs?: number;
+  /** How long a claim holds a row without a renewal (ms); renewed every third of it while the delivery runs. */
+  leaseMs?: number;
+  /** How long stop() lets a running delivery finish before it releases the claim (ms). */
+  stopGraceMs?: number;
 }
 
 interface ClaimedRow {
@@ -53,32 +67,43 @@ interface ClaimedRow {
   kind: OutboxKind;
   payload: Record<string, unknown>;
   attempts: number;
+  lease: string;
+  messageUuid: string;
+}
+
+class LeaseLost extends Error {}
+class Stopping extends Error {}
+
+interface InFlight {
+  row: ClaimedRow;
+  controller: AbortController;
+  /** Rejects the delivery's race at once (time-out, lost lease, stop). */
+  fail: (err: Error) => void;
 }
 
 export class OutboxWorker {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<number> | null = null;
+  private stopping = false;
+  private readonly inFlight = new Set<InFlight>();
   private readonly db: Db;
   private readonly handlers: OutboxHandlers;
   private readonly log?: FastifyBaseLogger;
-  private readonly batch: number;
   private readonly timeoutMs: number;
-  constructor(
-    db: Db,
-    handlers: OutboxHandlers,
-    log?: FastifyBaseLogger,
-    opts: OutboxWorkerOptions | number = {},
-  ) {
-    const o = typeof opts === 'number' ? { batch: opts } : opts;
+  readonly leaseMs: number;
+  private readonly stopGraceMs: number;
+  constructor(db: Db, handlers: OutboxHandlers, log?: FastifyBaseLogger, opts: OutboxWorkerOptions = {}) {
     this.db = db;
     this.handlers = handlers;
     this.log = log;
-    this.batch = o.batch ?? 20;
-    this.timeoutMs = o.timeoutMs ?? 30_000;
+    this.timeoutMs = opts.timeoutMs ?? 30_000;
+    this.leaseMs = opts.leaseMs ?? DEFAULT_LEASE_MS;
+    this.stopGraceMs = opts.stopGraceMs ?? 10_000;
   }
 
-  /** Delivers what is due; returns how many rows were handled (delivered or rescheduled). */
+  /** Delivers what is due; returns how many rows were handled (delivered, rescheduled or released). */
   runOnce(): Promise<number> {
+    if (this.stopping) return Promise.resolve(0);
     this.running ??= this.deliver().finally(() => {
       this.running = null;
     });
@@ -103,19 +128,20 @@ export class OutboxWorker {
 
   private async lane(kinds: OutboxKind[], others: boolean): Promise<number> {
     let handled = 0;
-    for (;;) {
-      const rows = await this.claim(kinds, others);
-      for (const r of rows) await this.deliverRow(r);
-      handled += rows.length;
-      if (rows.length < this.batch) return handled;
+    while (!this.stopping) {
+      const row = await this.claim(kinds, others);
+      if (!row) break;
+      await this.deliverRow(row);
+      handled++;
     }
+    return handled;
   }
 
-  /** Takes a lease on up to `batch` due rows of the lane: attempts + 1, not due again until the lease ends. */
-  private async claim(kinds: OutboxKind[], others: boolean): Promise<ClaimedRow[]> {
-    if (!others && !kinds.length) return [];
+  /** Takes a lease on the lane's oldest due row: attempts + 1, a new lease token, not due again until it ends. */
+  private async claim(kinds: OutboxKind[], others: boolean): Promise<ClaimedRow | null> {
+    if (!others && !kinds.length) return null;
     const at = now();
-    const leaseEnd = new Date(at.getTime() + this.timeoutMs + 60_000);
+    const leaseEnd = new Date(at.getTime() + this.leaseMs);
     const kindFilter = others
       ? kinds.length
         ? sql`and kind not in (${sql.join(
@@ -124,53 +150,122 @@ export class OutboxWorker {
           )})`
         : sql``
       : sql`and kind = ${kinds[0]}`;
-    const rows = await queryRows<{
+    const [r] = await queryRows<{
       id: number | string;
       kind: OutboxKind;
       payload: Record<string, unknown>;
       attempts: number;
+      lease: string;
+      message_uuid: string;
     }>(
       this.db,
-      sql`update outbox set attempts = attempts + 1, next_attempt_at = ${leaseEnd}
-        where id in (select id from outbox where status = 'pending' and next_attempt_at <= ${at} ${kindFilter}
-          order by id limit ${this.batch} for update skip locked)
-        returning id, kind, payload, attempts`,
+      sql`update outbox set attempts = attempts + 1, next_attempt_at = ${leaseEnd}, lease = gen_random_uuid()
+        where id = (select id from outbox where status = 'pending' and next_attempt_at <= ${at} ${kindFilter}
+          order by id limit 1 for update skip locked)
+        returning id, kind, payload, attempts, lease, message_uuid`,
     );
-    return rows.map((r) => ({ ...r, id: Number(r.id) })).sort((a, b) => a.id - b.id);
+    if (!r) return null;
+    return {
+      id: Number(r.id),
+      kind: r.kind,
+      payload: r.payload,
+      attempts: r.attempts,
+      lease: r.lease,
+      messageUuid: r.message_uuid,
+    };
+  }
+
+  /** Moves the lease's end on; false when the row is no longer held under this lease. */
+  private async renew(r: ClaimedRow): Promise<boolean> {
+    const rows = await queryRows(
+      this.db,
+      sql`update outbox set next_attempt_at = ${new Date(now().getTime() + this.leaseMs)}
+        where id = ${r.id} and lease = ${r.lease} and status = 'pending' returning id`,
+    );
+    return rows.length > 0;
   }
 
   private async deliverRow(r: ClaimedRow) {
     const handler = this.handlers[r.kind];
     const controller = new AbortController();
-    let timer: NodeJS.Timeout | undefined;
+    let fail!: (err: Error) => void;
+    const failed = new Promise<never>((_, reject) => {
+      fail = reject;
+    });
+    failed.catch(() => {});
+    const flight: InFlight = { row: r, controller, fail };
+    this.inFlight.add(flight);
+    const stopWith = (err: Error) => {
+      controller.abort(err);
+      fail(err);
+    };
+    const timer = setTimeout(
+      () => stopWith(new Error(`delivery timed out after ${this.timeoutMs} ms`)),
+      this.timeoutMs,
+    );
+    // The heartbeat: renew every third of the lease. A lease that could not be renewed before it ran out (the
+    // database was away) is taken as lost too: another worker may have the row by then.
+    let heldUntil = performance.now() + this.leaseMs;
+    let renewing = false;
+    const heartbeat = setInterval(
+      () => {
+        if (renewing) return;
+        if (performance.now() > heldUntil) {
+          stopWith(new LeaseLost(`lease of outbox row ${r.id} ran out`));
+          return;
+        }
+        renewing = true;
+        const asked = performance.now();
+        this.renew(r)
+          .then((held) => {
+            if (held) heldUntil = asked + this.leaseMs;
+            else stopWith(new LeaseLost(`lease of outbox row ${r.id} was taken over`));
+          })
+          .catch((err) => this.log?.warn({ err, outboxId: r.id }, 'outbox lease renewal failed'))
+          .finally(() => {
+            renewing = false;
+          });
+      },
+      Math.max(1, Math.floor(this.leaseMs / 3)),
+    );
     try {
       if (!handler) throw new Error(`no handler for ${r.kind}`);
-      const timedOut = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => {
-          controller.abort();
-          reject(new Error(`delivery timed out after ${this.timeoutMs} ms`));
-        }, this.timeoutMs);
-      });
       await Promise.race([
-        handler(r.payload, { id: r.id, db: this.db, attempt: r.attempts, signal: controller.signal }),
-        timedOut,
+        handler(r.payload, {
+          id: r.id,
+          db: this.db,
+          attempt: r.attempts,
+          signal: controller.signal,
+          messageUuid: r.messageUuid,
+        }),
+        failed,
       ]);
+      clearInterval(heartbeat);
       clearTimeout(timer);
-      // Only while this attempt is still the row's latest (a lease that ran out may have been taken over).
-      await this.db.execute(sql`update outbox set status = 'done', delivered_at = ${now()}, last_error = null
-        where id = ${r.id} and attempts = ${r.attempts} and status = 'pending'`);
+      // Only while the lease is still the row's (one that ran out may have been taken over).
+      await this.db.execute(sql`update outbox set status = 'done', delivered_at = ${now()}, last_error = null,
+        lease = null where id = ${r.id} and lease = ${r.lease} and status = 'pending'`);
     } catch (err) {
+      clearInterval(heartbeat);
       clearTimeout(timer);
-      const failed = r.attempts >= MAX_ATTEMPTS;
+      if (err instanceof LeaseLost) {
+        this.log?.warn({ outboxId: r.id, kind: r.kind }, 'outbox delivery abandoned: lease lost');
+        return;
+      }
+      if (err instanceof Stopping) return; // released by stop()
+      const gaveUp = r.attempts >= MAX_ATTEMPTS || err instanceof DeliveryRefused;
       this.log?.warn({ err, outboxId: r.id, kind: r.kind, attempt: r.attempts }, 'outbox delivery failed');
       await this.db.execute(sql`update outbox set last_error = ${String((err as Error).message ?? err).slice(0, 2000)},
-        status = ${failed ? 'failed' : 'pending'},
+        status = ${gaveUp ? 'failed' : 'pending'}, lease = null,
         next_attempt_at = ${new Date(now().getTime() + backoffSeconds(r.attempts) * 1000)}
-        where id = ${r.id} and attempts = ${r.attempts} and status = 'pending'`);
+        where id = ${r.id} and lease = ${r.lease} and status = 'pending'`);
+    } finally {
+      this.inFlight.delete(flight);
     }
   }
 
   start(intervalMs: number) {
+    this.stopping = false;
     const tick = () => {
       this.runOnce()
         .catch((err) => this.log?.error({ err }, 'outbox tick failed'))
@@ -181,9 +276,44 @@ export class OutboxWorker {
     this.timer = setTimeout(tick, intervalMs);
   }
 
-  async stop() {
+  /**
+   * Claims nothing more, lets a running delivery finish for up to `graceMs`, then aborts what still runs and
+   * releases its claim: the row is due again at once (its attempt stays counted), for another replica to take.
+   */
+  async stop(graceMs = this.stopGraceMs) {
+    this.stopping = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    await this.running?.catch(() => {});
+    const running = this.running;
+    if (!running) return;
+    let graceTimer: NodeJS.Timeout | undefined;
+    const finished = await Promise.race([
+      running.then(
+        () => true,
+        () => true,
+      ),
+      new Promise<false>((resolve) => {
+        graceTimer = setTimeout(() => resolve(false), graceMs);
+      }),
+    ]);
+    clearTimeout(graceTimer);
+    if (finished) return;
+    const left = [...this.inFlight];
+    for (const f of left) {
+      const err = new Stopping('the worker is stopping');
+      f.controller.abort(err);
+      f.fail(err);
+    }
+    await Promise.all(
+      left.map((f) =>
+        this.db
+          .execute(sql`update outbox set lease = null, next_attempt_at = ${now()},
+            last_error = ${'released by a stopping worker'}
+            where id = ${f.row.id} and lease = ${f.row.lease} and status = 'pending'`)
+          .catch((err) => this.log?.error({ err, outboxId: f.row.id }, 'outbox claim release failed')),
+      ),
+    );
+    if (left.length) this.log?.info({ released: left.map((f) => f.row.id) }, 'outbox claims released');
+    await running.catch(() => {});
   }
 }

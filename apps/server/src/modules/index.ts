@@ -9,6 +9,7 @@ import categoryRoutes from './catalogue/categoryRoutes.ts';
 import partRoutes from './catalogue/partRoutes.ts';
 import catalogueRoutes from './catalogue/routes.ts';
 import unitRoutes from './catalogue/units.ts';
+import deliveriesRoutes from './deliveries/routes.ts';
 import detailsRoutes from './details/routes.ts';
 import eidRoutes from './eid/routes.ts';
 import filesRoutes from './files/routes.ts';
@@ -45,6 +46,7 @@ export const routeModules = [
   tenderLineRoutes,
   tenderExportRoutes,
   notificationsRoutes,
+  deliveriesRoutes,
   integrationsRoutes,
   moduleRoutes,
   usersRoutes,

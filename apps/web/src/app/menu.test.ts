@@ -35,6 +35,7 @@ describe('side menu entries per role (spec 2, side menu)', () => {
       '/suppliers',
       '/notifications',
       '/modules',
+      '/setup/deliveries',
     ]);
   });
 
@@ -42,7 +43,14 @@ describe('side menu entries per role (spec 2, side menu)', () => {
     const p = paths(menuFor(user('CONTRACTOR')));
     expect(p).toContain('/setup/groups');
     expect(p).toContain('/suppliers');
-    for (const hidden of ['/reports/consolidated', '/setup/units', '/workers', '/notifications', '/modules'])
+    for (const hidden of [
+      '/reports/consolidated',
+      '/setup/units',
+      '/workers',
+      '/notifications',
+      '/modules',
+      '/setup/deliveries',
+    ])
       expect(p).not.toContain(hidden);
   });
 

@@ -7,6 +7,7 @@ import {
   BellOutlined,
   FileTextOutlined,
   IdcardOutlined,
+  SendOutlined,
   SettingOutlined,
   ShoppingCartOutlined,
   TeamOutlined,
@@ -110,6 +111,14 @@ export const menu: MenuEntry[] = [
     icon: <BellOutlined />,
   },
   { key: 'modules', label: 'menu.modules', path: '/modules', who: [A], icon: <ApiOutlined /> },
+  // What the portal could not deliver yet (e-mails, Directo, Business Central): retry or discard.
+  {
+    key: 'deliveries',
+    label: 'menu.deliveries',
+    path: '/setup/deliveries',
+    who: [A],
+    icon: <SendOutlined />,
+  },
 ];
 
 /** The fallback icon of an entry without one (children in a collapsed menu). */

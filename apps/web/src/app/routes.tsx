@@ -188,6 +188,8 @@ export const appRoutes: AppRoute[] = [
     ...screen('/notifications/settings'),
     groups: ADMIN,
   },
+  // deliveries the portal could not make yet (features/setup): Administrator only
+  { ...screen('/setup/deliveries'), groups: ADMIN },
   // people and access (features/people)
   { ...screen('/profile') },
   {

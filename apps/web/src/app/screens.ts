@@ -45,6 +45,7 @@ export const screens = {
   '/setup/modules/:id/edit': () => import('../features/setup/ModuleFormPage.tsx'),
   '/notifications': () => import('../features/setup/NotificationsPage.tsx'),
   '/notifications/settings': () => import('../features/setup/EmailSettingsPage.tsx'),
+  '/setup/deliveries': () => import('../features/setup/DeliveryListPage.tsx'),
   '/profile': () => import('../features/people/ProfilePage.tsx'),
   '/suppliers': () => import('../features/people/SupplierListPage.tsx'),
   '/suppliers/add': () => import('../features/people/SupplierFormPage.tsx'),

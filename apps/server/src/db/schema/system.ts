@@ -1,4 +1,4 @@
-import type { OutboxKind } from '@portal/shared';
+import type { OutboxKind, OutboxStatus } from '@portal/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -11,6 +11,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 /**
@@ -43,17 +44,25 @@ export const outbox = pgTable(
     kind: text('kind').$type<OutboxKind>().notNull(),
     dedupeKey: text('dedupe_key'),
     payload: jsonb('payload').notNull(),
-    status: text('status').notNull().default('pending'),
+    status: text('status').$type<OutboxStatus>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /** The message's globally unique id, kept across its retries (an e-mail's Message-ID is made of it). */
+    messageUuid: uuid('message_uuid').notNull().defaultRandom(),
+    /** The token of the claim that holds the row while a worker delivers it; null when nobody does. */
+    lease: uuid('lease'),
+    /** When an operator last retried or discarded the row. */
+    updated: timestamp('updated', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('outbox_dedupe_uq').on(t.dedupeKey),
+    uniqueIndex('outbox_message_uuid_uq').on(t.messageUuid),
     index('outbox_pending_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
-    check('outbox_status_ck', sql`${t.status} in ('pending','done','failed')`),
+    index('outbox_open_idx').on(t.id).where(sql`${t.status} in ('pending','failed')`),
+    check('outbox_status_ck', sql`${t.status} in ('pending','done','failed','discarded')`),
   ],
 );
 

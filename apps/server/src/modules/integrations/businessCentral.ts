@@ -8,8 +8,9 @@
 //   3. lines are matched by `sequence` (the winner's id): missing ones are created, changed ones patched and
 //      surplus ones deleted, both with If-Match and the line's ETag;
 //   4. the order and its lines become 'synced' and the tender carries the ERP order numbers (bc_id).
-// A refusal by the ERP (4xx) marks the order 'error' with the ERP's message and is not retried by itself: the
-// buyer's retry button (POST /details/{id}/bc-synchronize/) sends it again. Time-outs, 429 and 5xx are retried by
+// A refusal by the ERP (4xx) marks the order 'error' with the ERP's message and is not retried by itself (its outbox
+// row is 'failed', on the administrators' deliveries screen): the buyer's retry button
+// (POST /details/{id}/bc-synchronize/) or the screen's retry sends it again, through that same row. Time-outs, 429 and 5xx are retried by
 // the client (honouring Retry-After) and then by the outbox with its backoff; after the outbox's last attempt the
 // order is 'error' too. Lines whose part is no ERP item (no bc_id) are 'incompatible' and not sent.
 // A reopen withdraws the orders it deletes from the ERP (DELETE with If-Match, through the outbox); a cancel or a
@@ -23,7 +24,7 @@ import { isSupplier, type SessionUser } from '../../lib/auth.ts';
 import { now } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { audit } from '../../lib/history.ts';
-import { enqueue, MAX_ATTEMPTS, type OutboxHandler } from '../../lib/outbox.ts';
+import { DeliveryRefused, enqueue, MAX_ATTEMPTS, type OutboxHandler } from '../../lib/outbox.ts';
 import { queryRow, queryRows, transaction } from '../../lib/sql.ts';
 import { buyerHasGroup, onTenderEvents, type TenderHooks } from '../tenders/index.ts';
 import { BcError, BusinessCentralClient, bcSettings, odataString } from './businessCentralClient.ts';
@@ -62,6 +63,20 @@ export async function enqueueTenderOrders(tx: Db, tenderId: number, reason: stri
       sql`update purchase_orders set bc_status = 'pending', bc_message = null, bc_updated = ${now()} where id = ${o.id}`,
     );
     if (running) continue;
+    // An earlier delivery of the order that failed (the ERP refused it) is taken up again rather than a second row.
+    const failed = await queryRow<{ id: number }>(
+      tx,
+      sql`update outbox set status = 'pending', attempts = 0, next_attempt_at = ${now()}, lease = null,
+          updated = ${now()}
+        where id = (select id from outbox where kind = 'bc_sync' and status = 'failed'
+          and payload->>'op' = 'purchase_order' and (payload->>'purchase_order_id')::int = ${o.id}
+          order by id desc limit 1)
+        returning id`,
+    );
+    if (failed) {
+      queued++;
+      continue;
+    }
     await enqueue(
       tx,
       'bc_sync',
@@ -482,7 +497,8 @@ export async function withdrawPurchaseOrder(
     const bc = err instanceof BcError ? err : null;
     if ((bc && !bc.retryable) || opts.lastAttempt) {
       await record('bc_order_withdraw_failed', { message: (err as Error).message, reason: p.reason });
-      if (bc && !bc.retryable) return;
+      // Not repeated by itself; failed in the outbox, for the administrators' deliveries screen.
+      if (bc && !bc.retryable) throw new DeliveryRefused(bc.message);
     }
     throw err;
   }
@@ -510,7 +526,18 @@ export const businessCentralOutboxHandler =
       if (order) await setOrderState(db, order, 'error', 'business_system_not_configured');
       return;
     }
-    await deliverPurchaseOrder(db, client, id, { signal, lastAttempt: attempt >= MAX_ATTEMPTS });
+    const outcome = await deliverPurchaseOrder(db, client, id, {
+      signal,
+      lastAttempt: attempt >= MAX_ATTEMPTS,
+    });
+    if (outcome === 'error') {
+      // The ERP refused the order: not repeated by itself; failed in the outbox, for the deliveries screen.
+      const po = await queryRow<{ bc_message: string | null }>(
+        db,
+        sql`select bc_message from purchase_orders where id = ${id}`,
+      );
+      throw new DeliveryRefused(po?.bc_message ?? 'refused by the business system');
+    }
   };
 
 // ---------------------------------------------------------------- retry of one line (POST /details/{id}/bc-synchronize/)

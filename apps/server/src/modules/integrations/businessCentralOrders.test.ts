@@ -14,7 +14,8 @@ import { advance, buildTender, getLines, patchTender } from '../../test/tenders.
 import { bcClient, refreshLineStates } from './businessCentral.ts';
 
 const sim = await startBusinessCentralSimulator({ items: 200, pageSize: 50, preOrders: 0 });
-const ctx = await testContext({ ...sim.config, BC_TIMEOUT_MS: 400, BC_MAX_RETRIES: 3 });
+// Lost answers are dropped connections ('drop-after-commit'), so no request here waits for a time-out.
+const ctx = await testContext({ ...sim.config, BC_TIMEOUT_MS: 30_000, BC_MAX_RETRIES: 3 });
 // A second app in the same process without a business system: the tender hooks are per app.
 const plain = await testContext();
 afterAll(() => sim.close());
@@ -99,15 +100,15 @@ describe('a purchase order', () => {
 
   it('resumes after a crash between creating the order and its lines without a second order', async () => {
     const t = await orderedTender(3);
-    // The ERP creates the order but the answer never arrives (the worker's request times out: a crash for us).
-    sim.inject({ status: 'hang-after-commit', path: 'purchaseOrders', method: 'POST' });
+    // The ERP creates the order but the answer never arrives (for us: as if the worker had crashed).
+    sim.inject({ status: 'drop-after-commit', path: 'purchaseOrders', method: 'POST' });
     await ctx.app.outbox.runOnce();
     expect(ordersFor(t.order.orderCode)).toHaveLength(1);
     expect(ordersFor(t.order.orderCode)[0].lines).toHaveLength(0);
     expect((await orderRow(t.order.id)).bcId).toBeNull();
     expect((await linesOf(t.lines)).every((l) => l.bcStatus === 'pending')).toBe(true);
     // Next time the second line is created and its answer lost.
-    sim.inject({ status: 'hang-after-commit', path: 'purchaseOrderLines', method: 'POST' });
+    sim.inject({ status: 'drop-after-commit', path: 'purchaseOrderLines', method: 'POST' });
     await advance(ctx, 700);
     expect(ordersFor(t.order.orderCode)[0].lines.length).toBeGreaterThanOrEqual(1);
     await drain();
@@ -159,6 +160,12 @@ describe('a purchase order', () => {
     ).json();
     const row = listed.results.find((r: { id: number }) => r.id === t.id);
     expect(row).toMatchObject({ failed_bc_details: 2, bc_id: null });
+    // The administrators' deliveries screen lists it as failed, with the order and the ERP's message.
+    const deliveries = (
+      await ctx.as('admin', { method: 'GET', url: '/api/deliveries/?kind=bc_sync&status=failed' })
+    ).json().results as { id: number; summary: { order_code: string }; last_error: string }[];
+    const refused = deliveries.find((d) => d.summary.order_code === t.order.orderCode);
+    expect(refused?.last_error).toMatch(/HTTP 400/);
     // The buyer retries from a line: queued (running), then delivered.
     const res = await ctx.as('contractor', {
       method: 'POST',
@@ -174,6 +181,16 @@ describe('a purchase order', () => {
     await drain();
     expect(ordersFor(t.order.orderCode)).toHaveLength(1);
     expect((await linesOf(t.lines)).map((l) => l.bcStatus)).toEqual(['synced', 'synced']);
+    // The retry took up the same delivery: one outbox row for the order, delivered.
+    const [delivery] = await ctx.db
+      .select()
+      .from(s.outbox)
+      .where(eq(s.outbox.id, refused?.id ?? 0));
+    expect(delivery).toMatchObject({ status: 'done', attempts: 1 });
+    const rows = (await ctx.db.select().from(s.outbox).where(eq(s.outbox.kind, 'bc_sync'))).filter(
+      (r) => (r.payload as { purchase_order_id?: number }).purchase_order_id === t.order.id,
+    );
+    expect(rows).toHaveLength(1);
     const after = (
       await ctx.as('admin', {
         method: 'GET',
@@ -359,7 +376,7 @@ describe('an order taken back', () => {
     const [old] = ordersFor(po.orderCode);
     // The ERP deletes the order but no answer arrives, nor to the client's repeats (for us: the worker died in
     // the middle of the withdrawal).
-    sim.inject({ status: 'hang-after-commit', path: 'purchaseOrders', method: 'DELETE', times: 4 });
+    sim.inject({ status: 'drop-after-commit', path: 'purchaseOrders', method: 'DELETE', times: 4 });
     await ctx.as('admin', { method: 'POST', url: `/api/tenders/${t.id}/reopen/` });
     // The buyer confirms again at once: same order code, delivered only once the withdrawal has ended.
     expect((await patchTender(ctx, t.id, { status: 'ORDERED' })).json().status).toBe('ORDERED');

@@ -3,10 +3,11 @@
 // PREPARED lines with their bc_id and locked fields, a second sync that changes nothing, items that left the ERP
 // (a part a pre-order uses is kept), 'running' while a sync is under way, failure kept for the screen, and who may
 // call what.
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { startBusinessCentralSimulator } from '../../../../../tools/simulators/business-central.ts';
 import * as s from '../../db/schema/index.ts';
+import { advance, now, resetClock } from '../../lib/clock.ts';
 import { queryRow } from '../../lib/sql.ts';
 import { testContext } from '../../test/context.ts';
 import { catalogueSyncFinished } from './businessCentralCatalogue.ts';
@@ -134,6 +135,72 @@ describe('parts sync', () => {
     expect(st.status).toBe('failed');
     expect(st.message).toMatch(/HTTP 500/);
     expect(await countOf(sql`select count(*)::int as n from parts where not is_deleted`)).toBe(before);
+  }, 120_000);
+});
+
+describe('a sync whose server died', () => {
+  it('is reported interrupted after a minute without a heartbeat, and a new start begins a new run', async () => {
+    try {
+      // A run whose server was killed: its row says running, and no process renews its heartbeat any more.
+      const dead = await queryRow<{ id: number }>(
+        ctx.db,
+        sql`insert into bc_sync_runs (status, user_id, started, heartbeat)
+          values ('running', null, ${now()}, ${now()}) returning id`,
+      );
+      // Within the minute it still counts as running: a start is told so, twice at once too, and starts nothing.
+      advance(30);
+      const both = await Promise.all([start(), start('admin')]);
+      expect(both.map((r) => r.json())).toEqual([
+        { status: 'running', run_id: dead!.id },
+        { status: 'running', run_id: dead!.id },
+      ]);
+      expect(await state()).toMatchObject({ status: 'running', run_id: dead!.id });
+      // A minute after its last heartbeat it is interrupted: failed, with the reason.
+      advance(31);
+      expect(await state()).toMatchObject({ status: 'failed', run_id: dead!.id, message: 'sync_lost' });
+      const res = await start();
+      expect(res.json().status).toBe('started');
+      expect(res.json().run_id).toBeGreaterThan(dead!.id);
+      // The new run's own heartbeat keeps it running for a second start meanwhile.
+      expect((await start('admin')).json()).toEqual({ status: 'running', run_id: res.json().run_id });
+      await catalogueSyncFinished(ctx.db);
+      expect(await state()).toMatchObject({ status: 'done', run_id: res.json().run_id });
+      const runs = await countOf(sql`select count(*)::int as n from bc_sync_runs where status = 'running'`);
+      expect(runs).toBe(0);
+    } finally {
+      resetClock();
+    }
+  }, 120_000);
+
+  it('a run whose server stalled past the minute stops when it notices, and writes nothing beside the new run', async () => {
+    try {
+      // The ERP holds the first page of items (the client gives up after 5 s and asks again).
+      const before = sim.counts['GET items'] ?? 0;
+      sim.inject({ status: 'timeout', path: 'items' });
+      const stalled = (await start()).json();
+      expect(stalled.status).toBe('started');
+      await vi.waitFor(() => expect(sim.counts['GET items']).toBe(before + 1), { timeout: 15_000 });
+      // Meanwhile a minute passes without a heartbeat: the run is ended, and a new start begins a new one.
+      advance(61);
+      expect(await state()).toMatchObject({ status: 'failed', run_id: stalled.run_id, message: 'sync_lost' });
+      const fresh = (await start()).json();
+      expect(fresh.status).toBe('started');
+      await catalogueSyncFinished(ctx.db); // both: the stalled run's request ends, it notices and stops
+      const runs = await ctx.db
+        .select()
+        .from(s.bcSyncRuns)
+        .where(inArray(s.bcSyncRuns.id, [stalled.run_id, fresh.run_id]))
+        .orderBy(s.bcSyncRuns.id);
+      expect(runs.map((r) => [r.status, r.message])).toEqual([
+        ['failed', 'sync_lost'],
+        ['done', null],
+      ]);
+      // The stalled run wrote no page after it was ended: its counts stay as they were at its last heartbeat.
+      expect(runs[0].counts).toMatchObject({ items: 0, pages: 0 });
+      expect(runs[1].counts).toMatchObject({ items: sim.items.length, parts_created: 0 });
+    } finally {
+      resetClock();
+    }
   }, 120_000);
 });
 

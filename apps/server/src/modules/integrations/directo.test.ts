@@ -1,11 +1,14 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { startDirectoSimulator } from '../../../../../tools/simulators/directo.ts';
 import { history, modules, outbox, purchaseOrders } from '../../db/schema/index.ts';
+import { advance, freeze, resetClock } from '../../lib/clock.ts';
+import { MAX_ATTEMPTS } from '../../lib/outbox.ts';
 import { testContext } from '../../test/context.ts';
 import { buildOrderedTender } from '../../test/tenderExports.ts';
 
 const ctx = await testContext();
+afterEach(() => resetClock());
 const sim = await startDirectoSimulator({ port: 0, key: 'directo-test-key', company: 'portal' });
 afterAll(() => sim.close());
 
@@ -157,16 +160,23 @@ describe('Directo export', () => {
       .select()
       .from(outbox)
       .where(eq(outbox.dedupeKey, `directo_export:${failed.logId}`));
-    expect(row.status).toBe('done');
+    // Not tried again, and failed in the outbox too, for the operators' deliveries screen.
+    expect(row).toMatchObject({ status: 'failed', attempts: 1, lastError: 'Simulated failure (Type 1)' });
     expect(await ctx.app.outbox.runOnce()).toBe(0);
     expect(sim.requests.filter((r) => r.type === 1)).toHaveLength(1);
 
     const again = await exportOnce();
     expect(again.status).toBe('SUCCESS');
     expect(sim.received.length).toBe(before + 1);
+    // The new export superseded the failed one: kept, but no longer among the failed deliveries.
+    const [old] = await ctx.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.dedupeKey, `directo_export:${failed.logId}`));
+    expect(old.status).toBe('discarded');
   });
 
-  it('ends FAILED on a wrong key and on an HTTP error', async () => {
+  it('ends FAILED at once on a wrong key and on an HTTP 4xx', async () => {
     await clearExportCodes();
     await ctx.db.update(modules).set({ key: 'wrong' }).where(eq(modules.name, 'Directo'));
     const unauthorized = await exportOnce();
@@ -177,13 +187,91 @@ describe('Directo export', () => {
       .where(eq(modules.name, 'Directo'));
     const http = await exportOnce();
     expect(http).toMatchObject({ status: 'FAILED', message: 'Directo HTTP 404' });
+    await ctx.db.update(modules).set({ url: sim.url }).where(eq(modules.name, 'Directo'));
+  });
+
+  it('tries a Directo it cannot reach again with backoff, and sends the orders once when it is back', async () => {
+    await clearExportCodes();
+    freeze();
+    const documents = sim.documents.size;
+    const before = sim.received.length;
     await ctx.db
       .update(modules)
-      .set({ url: 'http://127.0.0.1:3408/xmlcore/x/xmlcore.asp' })
+      .set({ url: 'http://127.0.0.1:9/xmlcore/x/xmlcore.asp' })
       .where(eq(modules.name, 'Directo'));
     const down = await exportOnce();
-    expect(down.status).toBe('FAILED');
+    expect(down.status).toBe('PROGRESS');
     expect(down.message).toMatch(/^Directo not reachable/);
+    const row = async () =>
+      (
+        await ctx.db
+          .select()
+          .from(outbox)
+          .where(eq(outbox.dedupeKey, `directo_export:${down.logId}`))
+      )[0];
+    expect(await row()).toMatchObject({ status: 'pending', attempts: 1 });
+    // Not before the backoff (5 s), then again, with a longer wait (10 s).
+    expect(await ctx.app.outbox.runOnce()).toBe(0);
+    advance(5);
+    expect(await ctx.app.outbox.runOnce()).toBe(1);
+    expect(await row()).toMatchObject({ status: 'pending', attempts: 2 });
+    advance(5);
+    expect(await ctx.app.outbox.runOnce()).toBe(0);
+    // Directo is back: the next attempt sends the orders once and ends the export.
+    await ctx.db.update(modules).set({ url: sim.url }).where(eq(modules.name, 'Directo'));
+    advance(5);
+    expect(await ctx.app.outbox.runOnce()).toBe(1);
+    expect(await status(down.logId)).toMatchObject({ status: 'SUCCESS' });
+    expect(await row()).toMatchObject({ status: 'done', attempts: 3 });
+    expect(sim.received.length).toBe(before + 1);
+    expect(sim.documents.size).toBe(documents);
+  });
+
+  it('a retry after an answer lost on the way back makes no second document in Directo', async () => {
+    await clearExportCodes();
+    freeze();
+    const docids = Object.fromEntries([...sim.documents].map(([n, d]) => [n, d.docid]));
+    const numbers = [built.orders.A.orderCode, built.orders.B.orderCode];
+    // Directo stores the documents, but the answer never arrives: the export cannot tell, and tries again.
+    sim.loseNextAnswers(1);
+    const lost = await exportOnce();
+    expect(lost.status).toBe('PROGRESS');
+    expect(lost.message).toMatch(/^Directo not reachable/);
+    advance(5);
+    expect(await ctx.app.outbox.runOnce()).toBe(1);
+    expect(await status(lost.logId)).toMatchObject({ status: 'SUCCESS' });
+    // Both attempts reached Directo; each order is still one document, with the docid it had.
+    expect(sim.received.slice(-2).map((r) => r.orders.map((o) => o.number).sort())).toEqual([
+      [...numbers].sort(),
+      [...numbers].sort(),
+    ]);
+    for (const n of numbers) expect(sim.documents.get(n)?.docid).toBe(docids[n]);
+    const pos = await ctx.db.select().from(purchaseOrders).where(eq(purchaseOrders.tenderId, tenderId));
+    expect(Object.fromEntries(pos.map((p) => [p.orderCode, p.exportCode]))).toEqual(
+      Object.fromEntries(numbers.map((n) => [n, docids[n]])),
+    );
+  });
+
+  it('ends FAILED when Directo stays out of reach through the last attempt', async () => {
+    await clearExportCodes();
+    freeze();
+    await ctx.db
+      .update(modules)
+      .set({ url: 'http://127.0.0.1:9/xmlcore/x/xmlcore.asp' })
+      .where(eq(modules.name, 'Directo'));
+    const down = await exportOnce();
+    for (let attempt = 2; attempt <= MAX_ATTEMPTS; attempt++) {
+      advance(3600);
+      expect(await ctx.app.outbox.runOnce()).toBe(1);
+    }
+    const st = await status(down.logId);
+    expect(st.status).toBe('FAILED');
+    expect(st.message).toMatch(/^Directo not reachable/);
+    const [row] = await ctx.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.dedupeKey, `directo_export:${down.logId}`));
+    expect(row).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
     await ctx.db.update(modules).set({ url: sim.url }).where(eq(modules.name, 'Directo'));
   });
 
@@ -193,13 +281,13 @@ describe('Directo export', () => {
       .from(history)
       .where(and(eq(history.tenderId, tenderId), eq(history.entity, 'export')));
     const actions = rows.map((r) => r.action);
-    expect(actions.filter((a) => a === 'directo_export_started')).toHaveLength(8);
-    expect(actions.filter((a) => a === 'directo_export_succeeded')).toHaveLength(4);
+    expect(actions.filter((a) => a === 'directo_export_started')).toHaveLength(10);
+    expect(actions.filter((a) => a === 'directo_export_succeeded')).toHaveLength(6);
     expect(actions.filter((a) => a === 'directo_export_failed')).toHaveLength(4);
     const res = await ctx.as('admin', {
       method: 'GET',
       url: `/api/tenders/${tenderId}/history/?page_size=1000`,
     });
-    expect(res.json().results.filter((h: { entity: string }) => h.entity === 'export')).toHaveLength(16);
+    expect(res.json().results.filter((h: { entity: string }) => h.entity === 'export')).toHaveLength(20);
   });
 });

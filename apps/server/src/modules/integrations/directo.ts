@@ -2,10 +2,16 @@
 // (PROGRESS) and an outbox row in one transaction; the outbox worker sends the XML and ends the log SUCCESS
 // (storing Directo's document ids as the orders' export codes) or FAILED with the message. Idempotent per order:
 // an order Directo has accepted (it has an export code) is never sent again, so a re-send after a partial failure,
-// or a repeat of a delivery whose worker died, sends only the orders still missing. A Directo error never throws
-// out of the handler, so it is not retried; a re-send is a new manual export.
+// or a repeat of a delivery whose worker died, sends only the orders still missing; and since the order code is the
+// Directo document's number and the client asks Directo to overwrite a document it has (xd_update=1), a retry after
+// an answer that was lost on the way back gives the same documents, not second ones.
+// Directo not reached, no answer in time, 429/5xx or an unreadable answer: the export stays PROGRESS (its message
+// says why) and the outbox tries again with its backoff; after the last attempt it ends FAILED. A refusal by Directo
+// (a Result Type other than 0, another 4xx) ends FAILED at once: the same documents would be refused again; a
+// re-send is a new manual export, or the retry on the administrators' deliveries screen (which sets the export
+// back to PROGRESS). Either way the outbox row ends 'failed' with the message, so that screen lists it.
 import type { ExportStatus } from '@portal/shared';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { moduleExportLogs, modules, purchaseOrders, tenders, warehouses } from '../../db/schema/index.ts';
@@ -13,7 +19,7 @@ import type { SessionUser } from '../../lib/auth.ts';
 import { now } from '../../lib/clock.ts';
 import { nonField, notFound } from '../../lib/errors.ts';
 import { audit } from '../../lib/history.ts';
-import { enqueue, type OutboxHandler } from '../../lib/outbox.ts';
+import { DeliveryRefused, enqueue, MAX_ATTEMPTS, type OutboxHandler } from '../../lib/outbox.ts';
 import { tenderVisibleWhere } from '../tenders/access.ts';
 import { type ExportTender, loadOrders } from '../tenders/exportData.ts';
 import { ymdOf } from '../tenders/exportFiles.ts';
@@ -40,7 +46,8 @@ export async function startDirectoExport(db: Db, user: SessionUser, tenderId: nu
     if (t.status !== 'ORDERED') throw nonField('tender_not_ordered');
     const [mod] = await tx.select().from(modules).where(eq(modules.name, DIRECTO_MODULE)).limit(1);
     if (!mod?.isActive) throw nonField('module_inactive');
-    // One export at a time per tender: lock the tender row, then look for a running export.
+    // One export at a time per tender: lock the tender row, then look for a running export (young, or one the
+    // outbox is still trying again).
     await tx.execute(sql`select id from tenders where id = ${tenderId} for update`);
     const [running] = await tx
       .select({ id: moduleExportLogs.id })
@@ -49,7 +56,11 @@ export async function startDirectoExport(db: Db, user: SessionUser, tenderId: nu
         and(
           eq(moduleExportLogs.tenderId, tenderId),
           eq(moduleExportLogs.status, 'PROGRESS'),
-          gt(moduleExportLogs.created, new Date(now().getTime() - IN_PROGRESS_MINUTES * 60_000)),
+          or(
+            gt(moduleExportLogs.created, new Date(now().getTime() - IN_PROGRESS_MINUTES * 60_000)),
+            sql`exists (select 1 from outbox o where o.status = 'pending'
+              and o.dedupe_key = 'directo_export:' || ${moduleExportLogs.id})`,
+          ),
         ),
       )
       .limit(1);
@@ -60,6 +71,9 @@ export async function startDirectoExport(db: Db, user: SessionUser, tenderId: nu
       .values({ tenderId, moduleId: mod.id, status: 'PROGRESS', userId: user.id, created: t0, updated: t0 })
       .returning({ id: moduleExportLogs.id });
     await enqueue(tx, 'directo_export', { log_id: log.id, tender_id: tenderId }, `directo_export:${log.id}`);
+    // A new export of the tender supersedes its failed ones: they leave the deliveries screen (kept, discarded).
+    await tx.execute(sql`update outbox set status = 'discarded', updated = ${t0}
+      where kind = 'directo_export' and status = 'failed' and (payload->>'tender_id')::int = ${tenderId}`);
     await audit(tx, {
       entity: 'export',
       entityId: log.id,
@@ -150,7 +164,7 @@ async function storeExportCodes(
 
 export const directoOutboxHandler =
   (app: FastifyInstance): OutboxHandler =>
-  async (payload, { db, signal }) => {
+  async (payload, { db, signal, attempt }) => {
     const logId = Number(payload.log_id);
     const [log] = await db.select().from(moduleExportLogs).where(eq(moduleExportLogs.id, logId));
     if (log?.status !== 'PROGRESS') return; // already ended: nothing to send twice
@@ -162,6 +176,8 @@ export const directoOutboxHandler =
       codes?: { sent: DirectoPurchaseOrder[]; results: DirectoResult[] },
     ) =>
       db.transaction(async (tx) => {
+        // A delivery abandoned meanwhile (its lease taken over, the worker stopping) records nothing.
+        if (signal.aborted) throw signal.reason;
         if (codes) await storeExportCodes(tx, log.tenderId, codes.sent, codes.results);
         const ended = await tx
           .update(moduleExportLogs)
@@ -195,11 +211,23 @@ export const directoOutboxHandler =
         { sent: pending, results },
       );
     } catch (err) {
+      // The delivery was abandoned (time-out, lost lease, stop): its outcome is not this attempt's to record.
+      if (signal.aborted) throw err;
       if (!(err instanceof DirectoError)) {
         app.log.error({ err, logId }, 'directo export failed unexpectedly');
         return finish('FAILED', 'export_failed');
       }
+      if (err.retryable && attempt < MAX_ATTEMPTS) {
+        app.log.warn({ logId, attempt, message: err.message }, 'directo export will be tried again');
+        await db
+          .update(moduleExportLogs)
+          .set({ message: err.message.slice(0, 2000), updated: now() })
+          .where(and(eq(moduleExportLogs.id, logId), eq(moduleExportLogs.status, 'PROGRESS')));
+        throw err; // the outbox tries again after its backoff
+      }
       app.log.warn({ logId, message: err.message }, 'directo export refused');
       await finish('FAILED', err.message, {}, { sent: pending, results: err.accepted });
+      // The outbox row ends failed too, so the operators' deliveries screen shows it (retry or discard there).
+      throw new DeliveryRefused(err.message);
     }
   };

@@ -4,6 +4,8 @@
 //   token   = the module key
 //   put     = 1
 //   what    = purchaseorder
+//   xd_update = 1  (a document whose number Directo has is overwritten, not made twice: Directo matches input
+//                   documents by number, and modifies an existing one only with this transport parameter)
 //   xmldata = the documents:
 //   <?xml version="1.0" encoding="utf-8"?>
 //   <purchaseorders>
@@ -20,6 +22,8 @@
 // Numbers are plain decimals with a dot, trailing zeros trimmed; every text is XML-escaped.
 // Answer: <results><Result Type="0" Desc="OK" docid="{Directo document id}" number="{order_code}"/>...</results>,
 // one Result per purchase order. Type other than 0 is an error described by Desc (5 = unauthorized).
+// Because the order code is the document's number and xd_update=1 is sent, sending the same orders again (a retry
+// after an answer that was lost on the way back) gives the same documents, not new ones.
 import { trimDecimals } from '@portal/shared';
 import { XMLParser } from 'fast-xml-parser';
 
@@ -47,9 +51,15 @@ export interface DirectoPurchaseOrder {
 export class DirectoError extends Error {
   /** Results that were accepted in a request that failed in part. */
   readonly accepted: DirectoResult[];
-  constructor(message: string, accepted: DirectoResult[] = []) {
+  /**
+   * True when trying again may succeed: Directo was not reached, did not answer in time, answered 429 or 5xx, or
+   * its answer was unreadable. False when Directo refused the documents (a Result Type other than 0, another 4xx).
+   */
+  readonly retryable: boolean;
+  constructor(message: string, accepted: DirectoResult[] = [], retryable = false) {
     super(message);
     this.accepted = accepted;
+    this.retryable = retryable;
   }
 }
 
@@ -124,11 +134,11 @@ export function parseResults(xml: string): DirectoResult[] {
       isArray: (name) => name === 'Result',
     }).parse(xml);
   } catch {
-    throw new DirectoError('Directo answer is not XML');
+    throw new DirectoError('Directo answer is not XML', [], true);
   }
-  if (!doc || doc.results === undefined) throw new DirectoError('Directo answer has no results');
+  if (!doc || doc.results === undefined) throw new DirectoError('Directo answer has no results', [], true);
   const list = typeof doc.results === 'object' ? (doc.results.Result ?? []) : [];
-  if (!list.length) throw new DirectoError('Directo answer has no results');
+  if (!list.length) throw new DirectoError('Directo answer has no results', [], true);
   return list.map((r) => ({
     type: Number(r.Type ?? r.type ?? NaN),
     desc: String(r.Desc ?? r.desc ?? ''),
@@ -154,6 +164,7 @@ export async function sendPurchaseOrders(opts: {
     token: opts.key,
     put: '1',
     what: 'purchaseorder',
+    xd_update: '1',
     xmldata: purchaseOrdersXml(opts.orders),
   });
   let res: Response;
@@ -170,10 +181,13 @@ export async function sendPurchaseOrders(opts: {
   } catch (err) {
     throw new DirectoError(
       `Directo not reachable: ${(err as Error).cause instanceof Error ? ((err as Error).cause as Error).message : (err as Error).message}`,
+      [],
+      true,
     );
   }
   const text = await res.text().catch(() => '');
-  if (!res.ok) throw new DirectoError(`Directo HTTP ${res.status}`);
+  if (!res.ok)
+    throw new DirectoError(`Directo HTTP ${res.status}`, [], res.status === 429 || res.status >= 500);
   const results = parseResults(text);
   const failed = results.filter((r) => r.type !== 0);
   if (failed.length) {

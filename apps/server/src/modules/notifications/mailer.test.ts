@@ -66,7 +66,7 @@ beforeEach(async () => {
 });
 
 describe('e-mail delivery through the outbox', () => {
-  it('renders the template in the wanted language and sends it over SMTP with the outbox Message-ID', async () => {
+  it('renders the template in the wanted language and sends it over SMTP with the message’s own Message-ID', async () => {
     await ctx.db.transaction(async (tx) => {
       await queueEmail(tx, { ...opened, to: ['supplier@demo.ee', 'supplier2@demo.ee'], language: 'EST' });
       await queueEmail(tx, { ...opened, to: 'supplier3@demo.ee', language: 'RUS' });
@@ -78,7 +78,7 @@ describe('e-mail delivery through the outbox', () => {
       from: 'portal@demo.ee',
       to: ['supplier@demo.ee', 'supplier2@demo.ee'],
       subject: 'Uus hange T-2026-0042: Bussid',
-      messageId: `<outbox-${row1.id}@tender-portal>`,
+      messageId: `<${row1.messageUuid}@localhost>`,
     });
     expect(est.text).toBe(
       'Tere!\n\nHange T-2026-0042 on avatud kuni 25.11.2026 14:00.\n81.50601-6021 Õlifilter: 12 tk\n2044731 Amortisaator: 4 tk\nLõpp.',
@@ -87,7 +87,7 @@ describe('e-mail delivery through the outbox', () => {
     expect(rus).toMatchObject({
       to: ['supplier3@demo.ee'],
       subject: 'Новый тендер T-2026-0042',
-      messageId: `<outbox-${row2.id}@tender-portal>`,
+      messageId: `<${row2.messageUuid}@localhost>`,
     });
     expect((await rowsOf()).map((r) => r.status)).toEqual(['done', 'done']);
   });
@@ -164,7 +164,8 @@ describe('e-mail delivery through the outbox', () => {
       await app2.outbox.runOnce();
       [row] = await rowsOf();
       expect(row).toMatchObject({ status: 'done', attempts: 2, lastError: null });
-      expect((await smtp.waitFor(1))[0].messageId).toBe(`<outbox-${row.id}@tender-portal>`);
+      // The retry keeps the message's one Message-ID.
+      expect((await smtp.waitFor(1))[0].messageId).toBe(`<${row.messageUuid}@localhost>`);
     } finally {
       await app2.close();
       await ctx.db.update(emailSettings).set({ smtpPort: 1 }).where(eq(emailSettings.id, 1));

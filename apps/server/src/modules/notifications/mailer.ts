@@ -1,6 +1,7 @@
 // E-mail delivery: outbox rows of kind 'email' are rendered from the templates in the database and sent
 // with nodemailer over SMTP (settings row email_settings id 1; config SMTP_URL overrides server and port).
-// The Message-ID is derived from the outbox row, so a redelivery after a crash is recognisable.
+// The Message-ID is the outbox row's own uuid at the portal's host (PUBLIC_URL), the same in every retry of the
+// message and unique across databases, so a redelivery after a crash is recognisable as the same message.
 import {
   TEMPLATE_KEYS,
   TEMPLATE_LANGUAGES,
@@ -41,7 +42,14 @@ export async function queueEmail(tx: Db, payload: EmailPayload, dedupeKey?: stri
   await enqueue(tx, 'email', { ...payload }, dedupeKey);
 }
 
-export const messageIdFor = (outboxId: number) => `<outbox-${outboxId}@tender-portal>`;
+/** `<uuid@host>`: the message's uuid (kept across retries) at the host of the portal's address. */
+export const messageIdFor = (messageUuid: string, portalUrl: string) => {
+  let host = 'tender-portal';
+  try {
+    host = new URL(portalUrl).hostname || host;
+  } catch {}
+  return `<${messageUuid}@${host}>`;
+};
 
 type Settings = typeof emailSettings.$inferSelect;
 
@@ -150,7 +158,7 @@ export const emailOutboxHandler = (app: FastifyInstance): OutboxHandler => {
       subject,
       text,
       html,
-      messageId: messageIdFor(ctx.id),
+      messageId: messageIdFor(ctx.messageUuid, publicUrl(app)),
       headers: { 'X-Portal-Template': `${payload.template}/${payload.type}/${template.language}` },
     });
   };

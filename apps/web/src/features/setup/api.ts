@@ -7,6 +7,34 @@ export const WAREHOUSES = '/warehouses/';
 export const MODULES = '/modules/';
 export const EMAIL_TEMPLATES = '/email_templates/';
 export const EMAIL_SETTINGS = '/emails/1/';
+export const DELIVERIES = '/deliveries/';
+
+export const DELIVERY_KINDS = ['email', 'directo_export', 'bc_sync'] as const;
+export const DELIVERY_STATUSES = ['pending', 'failed', 'discarded', 'done'] as const;
+
+/** A delivery of the outbox as the deliveries screen shows it (GET /deliveries/). */
+export interface DeliveryItem {
+  id: number;
+  kind: (typeof DELIVERY_KINDS)[number];
+  status: (typeof DELIVERY_STATUSES)[number];
+  summary: {
+    recipients: string[] | null;
+    template: string | null;
+    template_type: string | null;
+    tender_id: number | null;
+    tender_code: string | null;
+    order_code: string | null;
+    operation: string | null;
+  };
+  last_error: string | null;
+  attempts: number;
+  max_attempts: number;
+  next_attempt_at: string | null;
+  in_progress: boolean;
+  created: string;
+  delivered_at: string | null;
+  updated: string | null;
+}
 
 export interface ModuleItem {
   id: number;

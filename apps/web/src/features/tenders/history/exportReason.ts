@@ -2,7 +2,7 @@
 // quoted after a translated lead-in.
 import type { TFunction } from 'i18next';
 
-const CODES = ['module_inactive', 'no_orders', 'export_failed'];
+const CODES = ['module_inactive', 'no_orders', 'export_failed', 'delivery_discarded'];
 
 export function exportReason(message: string | null | undefined, t: TFunction): string {
   if (!message) return t('tenderView.export.reason.unknown');
