@@ -213,8 +213,9 @@ async function tellAdministrators(
   if (n.count === 1) return own();
   const line = `${context.company_name}, ${context.company_registration_code} — ${context.user_first_name} ${context.user_last_name}, ${context.user_email}, ${context.user_phone}`;
   const key = `new-suppliers:${n.windowEnd.toISOString()}`;
-  // Not yet claimed by the outbox (a claim moves next_attempt_at to the end of its lease).
-  const pending = sql`dedupe_key = ${key} and status = 'pending' and next_attempt_at = ${n.windowEnd}`;
+  // Never claimed by the outbox (a claim counts an attempt, takes a lease and moves next_attempt_at to the lease's end).
+  const pending = sql`dedupe_key = ${key} and status = 'pending' and attempts = 0 and lease is null
+    and next_attempt_at = ${n.windowEnd}`;
   const added = await queryRows(
     tx,
     sql`update outbox set payload = jsonb_set(jsonb_set(payload,
