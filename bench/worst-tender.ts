@@ -222,7 +222,8 @@ async function runOne(label: string, root: string, dbName: string) {
     // is open and has run the save (a new backend's start and first trigger calls cost tens of ms once), then three
     // one at a time
     for (const lines of [data.ordinaryLines, data.worstLines]) {
-      await Promise.all(lines.slice(-20).map((l) => save(server, token, l)));
+      // (an earlier server that queues saves of one tender may refuse some of them: they are not measured)
+      await Promise.all(lines.slice(-20).map((l) => trySave(server, token, l)));
       for (const l of lines.slice(-23, -20)) await save(server, token, l);
     }
     const ordinary = await saves(server, url, token, data.ordinaryLines);

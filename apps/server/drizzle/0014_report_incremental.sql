@@ -16,7 +16,8 @@
 -- rewrite takes it shared, then the company's lock of each pair ((tender, company), the lock its offers take) and
 -- the changed lines' rows (FOR NO KEY UPDATE, in id order): two rewrites of different lines of one tender go on
 -- side by side, two of the same line take turns, and none overlaps a whole-tender rewrite. Bulk writes (more than
--- 200 tenders or 5,000 lines in one statement: seed, imports) take none, as before.
+-- 200 tenders or 5,000 lines in one statement: seed, imports) take none, as before; a statement over more than 200
+-- tenders rewrites those tenders whole (report_refresh), which is the cheaper way for bulk loads.
 CREATE OR REPLACE FUNCTION report_rollup_lines(ids integer[], sign integer) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO report_line_months AS m (month, group_id, reason, lines, qty, total)
@@ -156,6 +157,10 @@ BEGIN
   IF cardinality(kept) = 0 THEN
     RETURN;
   END IF;
+  IF cardinality(kept) > 200 THEN
+    PERFORM report_refresh(kept);
+    RETURN;
+  END IF;
   SELECT array_agg(DISTINCT u.l ORDER BY u.l), array_agg(u.t), array_agg(u.s) INTO lt, pt, ps
   FROM unnest(lines, t, s) AS u(l, t, s) WHERE u.t = ANY (kept);
   PERFORM report_lock_parts(kept, pt, ps, lt);
@@ -183,6 +188,10 @@ BEGIN
   IF tids IS NULL THEN
     RETURN;
   END IF;
+  IF cardinality(tids) > 200 THEN
+    PERFORM report_refresh(tids);
+    RETURN;
+  END IF;
   PERFORM report_lock_parts(tids, pt, ps, lt);
   PERFORM report_refresh_lines(lt);
   PERFORM report_refresh_pairs(pt, ps);
@@ -196,6 +205,10 @@ DECLARE
   ps integer[];
 BEGIN
   IF cardinality(kept) = 0 THEN
+    RETURN;
+  END IF;
+  IF cardinality(kept) > 200 THEN
+    PERFORM report_refresh(kept);
     RETURN;
   END IF;
   SELECT array_agg(u.t), array_agg(u.s) INTO pt, ps FROM unnest(t, s) AS u(t, s) WHERE u.t = ANY (kept);
