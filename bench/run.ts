@@ -7,6 +7,8 @@
 //   view    tender view and the supplier offer form in Chromium (bench/tender-view.ts) first rows < 1.0 s; typing p95 < 30 ms
 //   web     first load: compressed JS, Lighthouse (bench/first-load.ts)               ≤ 150 KB; score ≥ 0.9
 //   faults  the database stopped for 20 s; a tender row held (bench/faults.ts)         503 within 5 s; unrelated < 1 s
+//   worst   winner saves and the confirm on a tender of 2,000 lines × 150 offers       save < 50 ms PostgreSQL CPU,
+//           (bench/worst-tender.ts; BENCH_BEFORE_ROOT measures another checkout too)   ≤ 2× a 5-offer tender's; confirm < 10 s
 // The machine's load average is printed with every table: wall-clock figures follow it, CPU times hardly do.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -100,6 +102,7 @@ const benches: Record<string, () => Promise<string>> = {
     ].join('\n');
   },
   web: async () => (await (await import('./first-load.ts')).benchFirstLoad()).table,
+  worst: async () => (await (await import('./worst-tender.ts')).benchWorstTender()).table,
 };
 
 const names = process.argv.slice(2).filter((a) => a in benches);

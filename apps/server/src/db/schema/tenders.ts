@@ -8,6 +8,7 @@ import type {
 } from '@portal/shared';
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   check,
   date,
@@ -294,3 +295,15 @@ export const tenderSupplierCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.tenderId, t.supplierId] })],
 );
+
+/**
+ * A company's winner count moving within a transaction (migration 0014_report_incremental): written by the winners'
+ * statement trigger and added to tender_supplier_counts at commit by a deferred trigger, which removes the row, so
+ * the table is empty outside transactions.
+ */
+export const tenderSupplierCountMoves = pgTable('tender_supplier_count_moves', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  tenderId: integer('tender_id').notNull(),
+  supplierId: integer('supplier_id').notNull(),
+  winners: integer('winners').notNull(),
+});

@@ -47,13 +47,21 @@ export async function auditMany(
   }
 }
 
-/** Locks a tender row for the rest of the transaction; 404 when missing or not visible to the user. */
-export async function lockTender(tx: Tx, user: SessionUser, id: number): Promise<TenderRecord> {
+/**
+ * Locks a tender row for the rest of the transaction (for update, or shared: writers of its parts that may run side
+ * by side); 404 when missing or not visible to the user.
+ */
+export async function lockTender(
+  tx: Tx,
+  user: SessionUser,
+  id: number,
+  strength: 'update' | 'share' = 'update',
+): Promise<TenderRecord> {
   const [t] = await tx
     .select()
     .from(tenders)
     .where(and(eq(tenders.id, id), tenderVisibleWhere(user)))
-    .for('update');
+    .for(strength);
   if (!t) throw notFound();
   return t;
 }
@@ -101,8 +109,16 @@ export async function tenderOfDetail(tx: Tx, id: number) {
   return { ...d, tenderId: d.tenderId };
 }
 
-/** A buyer's line. Locks: its tender first (if any), then the line, the same order as the tender transactions. */
-export async function lockDetail(tx: Tx, user: SessionUser, id: number) {
+/**
+ * A buyer's line. Locks: its tender first (if any; for update unless `tenderLock` says share), then the line, the
+ * same order as the tender transactions.
+ */
+export async function lockDetail(
+  tx: Tx,
+  user: SessionUser,
+  id: number,
+  tenderLock: 'update' | 'share' = 'update',
+) {
   const q = () =>
     tx
       .select({ detail: details, groupId: warehouses.groupId })
@@ -111,7 +127,7 @@ export async function lockDetail(tx: Tx, user: SessionUser, id: number) {
       .where(and(eq(details.id, id), eq(details.isDeleted, false)));
   const [d0] = await q();
   if (!d0 || !buyerHasGroup(user, d0.groupId)) throw notFound();
-  const tender = d0.detail.tenderId ? await lockTender(tx, user, d0.detail.tenderId) : null;
+  const tender = d0.detail.tenderId ? await lockTender(tx, user, d0.detail.tenderId, tenderLock) : null;
   const [d] = await q().for('update', { of: details });
   if (!d || d.detail.tenderId !== d0.detail.tenderId) throw nonField('detail_not_available');
   return { detail: d.detail, tender };

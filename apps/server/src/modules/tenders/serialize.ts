@@ -346,7 +346,9 @@ export async function serializeDetails(
         .innerJoin(proposals, eq(proposals.id, winners.proposalId))
         .innerJoin(suppliers, eq(suppliers.id, proposals.supplierId))
         .innerJoin(producers, eq(producers.id, proposals.producerId))
-        .where(and(inIds(winners.detailId, ids), proposalFilter))
+        // the offers' own line condition too (a winner's offer is of its line): without it the planner, with
+        // statistics older than the newest winners, merge-joined along every offer's id (44 ms on 300,000 offers)
+        .where(and(inIds(winners.detailId, ids), inIds(proposals.detailId, ids), proposalFilter))
         .orderBy(winners.id),
     ),
     selectRows(

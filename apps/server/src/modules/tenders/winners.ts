@@ -28,8 +28,13 @@ import { needSql } from './serialize.ts';
 const nextVersion = (last: Date, at: Date) =>
   at.getTime() > last.getTime() ? at : new Date(last.getTime() + 1);
 
+/**
+ * The line's tender share-locked and the line locked for update: a confirm, cancel or reopen (which lock the tender
+ * for update) waits for the saves under way and they for it, while buyers saving other lines of the same tender go
+ * on side by side; only two saves of the same line take turns.
+ */
 async function lockForWinners(tx: Tx, user: SessionUser, detailId: number, version?: string) {
-  const { detail: d, tender: t } = await lockDetail(tx, user, detailId);
+  const { detail: d, tender: t } = await lockDetail(tx, user, detailId, 'share');
   requireLine(actorOf(user), 'choose_winners', { status: t?.status ?? null, lineStatus: d.status });
   // Another buyer saved this line's winners since the caller loaded it: refuse rather than overwrite.
   if (version !== undefined && version !== d.updated.toISOString())
