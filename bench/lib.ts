@@ -15,14 +15,14 @@ export interface Server {
  * worktree with node_modules) against the same data and load, else this one. */
 export const SERVER_ROOT = process.env.BENCH_SERVER_ROOT ?? ROOT;
 
-/** Spawns `node apps/server/src/main.ts` (of SERVER_ROOT) with the given environment; resolves when the process is
- * spawned. */
-export function spawnServer(env: Record<string, string>, port: number): Server {
+/** Spawns `node apps/server/src/main.ts` (of `root`, default SERVER_ROOT) with the given environment; resolves when
+ * the process is spawned. */
+export function spawnServer(env: Record<string, string>, port: number, root = SERVER_ROOT): Server {
   // BENCH_SERVER_NODE_ARGS: extra flags for the server's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" (Node
   // refuses --cpu-prof in NODE_OPTIONS)
   const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const proc = spawn(process.execPath, [...extra, path.join(SERVER_ROOT, 'apps/server/src/main.ts')], {
-    cwd: path.join(SERVER_ROOT, 'apps/server'),
+  const proc = spawn(process.execPath, [...extra, path.join(root, 'apps/server/src/main.ts')], {
+    cwd: path.join(root, 'apps/server'),
     env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

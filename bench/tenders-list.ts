@@ -103,16 +103,21 @@ export type LoadRow = {
   dbCpuMsPerRequest: number;
 };
 
-/** The PostgreSQL backends connected to a database (the server's pool) and their CPU time so far. */
+/**
+ * The PostgreSQL backends connected to a database (the server's pool) and their CPU time so far. `clientOnly`: client
+ * backends only (not autovacuum, which may still be at work on new rows).
+ */
 export async function backendsCpu(
   url: string,
   before?: Map<number, number>,
+  opts: { clientOnly?: boolean } = {},
 ): Promise<{ cpu: Map<number, number>; ms: number }> {
   const c = new pg.Client({ connectionString: ADMIN_URL });
   await c.connect();
   const { rows } = await c.query(
-    'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
-    [new URL(url).pathname.slice(1)],
+    `select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()
+      and ($2::boolean is not true or backend_type = 'client backend')`,
+    [new URL(url).pathname.slice(1), opts.clientOnly ?? false],
   );
   await c.end();
   const cpu = new Map<number, number>();

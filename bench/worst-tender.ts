@@ -12,14 +12,14 @@
 // BENCH_BEFORE_ROOT=<a checkout of an earlier commit, with node_modules> measures that commit's server (migrated by
 // its own migrations, in portal_bench_worst_before) in the same run, before this one's.
 //   node bench/worst-tender.ts
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { seedDemo } from '../apps/server/src/db/seed/demo.ts';
-import { cpuMs, median, ROOT, type Server, waitHealthy } from './lib.ts';
-import { ADMIN_URL, createDb, dbUrl, dropDb, login, machineLine } from './tenders-list.ts';
+import { cpuMs, median, ROOT, type Server, spawnServer, waitHealthy } from './lib.ts';
+import { backendsCpu, createDb, dbUrl, dropDb, login, machineLine } from './tenders-list.ts';
 
 const PORT = 3800;
 const SAVES = Number(process.env.BENCH_SAVES ?? 40);
@@ -33,32 +33,8 @@ const pct = (xs: number[], p: number) => {
 };
 const r1 = (x: number) => Math.round(x * 10) / 10;
 
-function startServer(root: string, url: string): Server {
-  const proc: ChildProcess = spawn(process.execPath, [path.join(root, 'apps/server/src/main.ts')], {
-    cwd: path.join(root, 'apps/server'),
-    env: {
-      ...process.env,
-      DATABASE_URL: url,
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: String(PORT),
-      DATA_DIR: '/tmp/portal-bench-worst',
-      SEED_DEMO: 'never',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  return {
-    proc,
-    url: `http://127.0.0.1:${PORT}`,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (proc.exitCode != null || proc.signalCode != null) return resolve();
-        proc.once('exit', () => resolve());
-        proc.kill('SIGTERM');
-        setTimeout(() => proc.kill('SIGKILL'), 15_000).unref();
-      }),
-  };
-}
+const startServer = (root: string, url: string): Server =>
+  spawnServer({ DATABASE_URL: url, DATA_DIR: '/tmp/portal-bench-worst', SEED_DEMO: 'never' }, PORT, root);
 
 /** Two CHOOSING tenders: W50 (50 companies × 3 offer lines per line) and W5 (5 companies × 1). */
 async function buildData(url: string) {
@@ -136,28 +112,6 @@ async function buildData(url: string) {
   }
 }
 
-/**
- * CPU time of the client backends connected to the database (the server's pool; not autovacuum, which may still be
- * at work on the new rows), since `before` when given (backends opened since count in full).
- */
-async function clientBackendsCpu(url: string, before?: Map<number, number>) {
-  const c = new pg.Client({ connectionString: ADMIN_URL });
-  await c.connect();
-  const { rows } = await c.query(
-    `select pid from pg_stat_activity where datname = $1 and backend_type = 'client backend' and pid <> pg_backend_pid()`,
-    [new URL(url).pathname.slice(1)],
-  );
-  await c.end();
-  const cpu = new Map<number, number>();
-  for (const r of rows) {
-    const ms = cpuMs(r.pid as number);
-    if (!Number.isNaN(ms)) cpu.set(r.pid as number, ms);
-  }
-  let ms = 0;
-  for (const [pid, v] of cpu) ms += v - (before?.get(pid) ?? 0);
-  return { cpu, ms };
-}
-
 type Saves = { p50: number; p95: number; dbCpuMs: number; serverCpuMs: number };
 
 async function save(server: Server, token: string, line: { id: number; best: number }) {
@@ -182,10 +136,10 @@ const trySave = (server: Server, token: string, line: { id: number; best: number
 async function saves(server: Server, url: string, token: string, lines: { id: number; best: number }[]) {
   const measured = lines.slice(0, SAVES);
   const cpu0 = cpuMs(server.proc.pid);
-  const db0 = await clientBackendsCpu(url);
+  const db0 = await backendsCpu(url, undefined, { clientOnly: true });
   const times: number[] = [];
   for (const l of measured) times.push(await save(server, token, l));
-  const db = (await clientBackendsCpu(url, db0.cpu)).ms;
+  const db = (await backendsCpu(url, db0.cpu, { clientOnly: true })).ms;
   const cpu = cpuMs(server.proc.pid) - cpu0;
   return {
     p50: Math.round(pct(times, 50)),
@@ -270,7 +224,7 @@ async function runOne(label: string, root: string, dbName: string) {
       await c.query('commit');
       const { rows: o0 } = await c.query('select coalesce(max(id), 0)::int m from outbox');
       const cpu0 = cpuMs(server.proc.pid);
-      const db0 = await clientBackendsCpu(url);
+      const db0 = await backendsCpu(url, undefined, { clientOnly: true });
       const t1 = performance.now();
       const res = await fetch(`${server.url}/api/tenders/${data.worst}/`, {
         method: 'PATCH',
@@ -280,7 +234,7 @@ async function runOne(label: string, root: string, dbName: string) {
       await res.arrayBuffer();
       const ms = performance.now() - t1;
       if (!res.ok) throw new Error(`confirm: ${res.status}`);
-      const db = (await clientBackendsCpu(url, db0.cpu)).ms;
+      const db = (await backendsCpu(url, db0.cpu, { clientOnly: true })).ms;
       const cpu = cpuMs(server.proc.pid) - cpu0;
       // what the confirm queued, handed over (delivered, or failed for good: no SMTP server listens here)
       let outboxMs = 0;
