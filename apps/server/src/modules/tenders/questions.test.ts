@@ -13,6 +13,7 @@ import {
   tenders,
   users,
 } from '../../db/schema/index.ts';
+import { DEFAULT_TEMPLATES } from '../../db/seed/templates.ts';
 import { testContext } from '../../test/context.ts';
 import { buildProducer, buildSupplier, buildUser } from '../../test/factories.ts';
 import { advance, buildTender, offer, offerLine, patchTender, setClock } from '../../test/tenders.ts';
@@ -357,5 +358,25 @@ describe('a finish moved later with an answer', () => {
       { detail: t.lines[0], offers: [offerLine(p.id, '7.5')] },
     ]);
     expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('the templates', () => {
+  it('migration 0018 put the shipped texts of the three templates on the notifications screen', async () => {
+    const res = await ctx.as('admin', { method: 'GET', url: '/api/email_templates/?page_size=0' });
+    const rows = (
+      res.json() as {
+        key: string;
+        type: string;
+        language: 'EST' | 'RUS' | 'ENG';
+        subject: string;
+        content: string;
+      }[]
+    ).filter((r) => ['TENDER_QUESTION', 'TENDER_ANSWER', 'TENDER_EXTENDED'].includes(r.key));
+    expect(rows).toHaveLength(9);
+    for (const r of rows) {
+      const shipped = DEFAULT_TEMPLATES.find((d) => d.key === r.key && d.type === r.type)?.texts[r.language];
+      expect({ subject: r.subject, content: r.content }).toEqual(shipped);
+    }
   });
 });

@@ -215,8 +215,10 @@ export async function answerQuestion(
   return db.transaction(async (tx) => {
     const t = await lockTender(tx, viewer.user, tenderId);
     const actor = actorOf(viewer);
-    requireTender(actor, 'answer', { status: t.status });
+    // A later finish is the narrower right (Administrator, Contractor; ACTIVE): checked first, so a Master asking
+    // for one is refused for the role whatever the state.
     if (newFinish) requireTender(actor, 'extend', { status: t.status });
+    requireTender(actor, 'answer', { status: t.status });
     const [q] = await tx
       .select()
       .from(tenderQuestions)
