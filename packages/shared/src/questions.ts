@@ -1,9 +1,7 @@
 // Questions while a tender runs (issue 32, point 6): the request and answer shapes of
 // /tenders/{id}/questions/. A question never names the asking company; `mine` tells its own company.
 import { z } from 'zod';
-
-export const QUESTION_MAX_LENGTH = 1000;
-export const ANSWER_MAX_LENGTH = 2000;
+import { ANSWER_MAX_LENGTH, QUESTION_MAX_LENGTH } from './questionLimits.ts';
 
 export const tenderQuestion = z.object({
   id: z.number(),
