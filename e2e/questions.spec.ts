@@ -59,7 +59,7 @@ test('a supplier asks, a buyer answers, another supplier sees the answer without
   const asker = await pageAs(browser, request, 'supplier');
   await asker.goto(`/tenders/${tender.id}/view`);
   await expect(panel(asker)).toBeVisible();
-  await panel(asker).getByLabel('Küsimus').fill(question);
+  await panel(asker).getByRole('textbox', { name: 'Küsimus' }).fill(question);
   await asker.getByTestId('question-send').click();
   await expect(asker.getByText('Küsimus saadeti ostjatele')).toBeVisible();
   const own = panel(asker).getByTestId('question').filter({ hasText: question });
@@ -79,7 +79,7 @@ test('a supplier asks, a buyer answers, another supplier sees the answer without
   await expect(asked).toBeVisible();
   await expect(asked).not.toContainText(ASKER_COMPANY);
   await asked.getByTestId('question-answer-open').click();
-  await asked.getByLabel('Vastus').fill(answer);
+  await asked.getByRole('textbox', { name: 'Vastus' }).fill(answer);
   await asked.getByTestId('answer-send').click();
   await expect(buyer.getByText('Vastus avaldati tarnijatele')).toBeVisible();
   await expect(asked.getByTestId('question-answer')).toContainText(answer);

@@ -23,8 +23,7 @@ export default async function routes(app: ZApp) {
         response: { 200: z.array(tenderQuestion) },
       },
     },
-    async (request) =>
-      listQuestions(app.db, await viewerOf(app.db, currentUser(request)), request.params.id),
+    async (request) => listQuestions(app.db, await viewerOf(app.db, currentUser(request)), request.params.id),
   );
 
   app.post(
@@ -50,7 +49,8 @@ export default async function routes(app: ZApp) {
     {
       config: { access: BUYERS },
       schema: {
-        summary: "Answer a supplier's question (or correct the answer); optionally move the ACTIVE tender's finish later",
+        summary:
+          "Answer a supplier's question (or correct the answer); optionally move the ACTIVE tender's finish later",
         tags: ['tenders'],
         params: questionParams,
         body: questionAnswer,
