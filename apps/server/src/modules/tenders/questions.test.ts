@@ -14,6 +14,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { DEFAULT_TEMPLATES } from '../../db/seed/templates.ts';
+import { freeze, now, setNow } from '../../lib/clock.ts';
 import { testContext } from '../../test/context.ts';
 import { buildProducer, buildSupplier, buildUser } from '../../test/factories.ts';
 import { advance, buildTender, offer, offerLine, patchTender, setClock } from '../../test/tenders.ts';
@@ -347,6 +348,33 @@ describe('a finish moved later with an answer', () => {
     expect(after.statusCode).toBe(400);
     expect(after.json()).toEqual({ status: ['wrong_tender_state'] });
     expect((await answer('admin', t.id, q2.id, { answer: 'Any.' })).statusCode).toBe(200);
+  });
+
+  it('a finish moved at the moment the scheduler ends the tender: one of the two wins, never both', async () => {
+    const t = await buildTender(ctx, 'ACTIVE', { lines: 1 });
+    const [row] = await ctx.db.select().from(tenders).where(eq(tenders.id, t.id));
+    const q = (await ask('supplier', t.id, { question: 'OEM only?' })).json();
+    const newFinish = new Date(row.finish.getTime() + 3600_000);
+    // The clock frozen at the old finish: the scheduler's tick and the answer with a later finish start together.
+    freeze(row.finish);
+    try {
+      const [res] = await Promise.all([
+        answer('contractor', t.id, q.id, { answer: 'Yes, OEM only.', finish: newFinish.toISOString() }),
+        ctx.app.scheduler.runOnce(),
+      ]);
+      await ctx.app.scheduler.runOnce();
+      const [after] = await ctx.db.select().from(tenders).where(eq(tenders.id, t.id));
+      if (res.statusCode === 200) {
+        expect(after.status).toBe('ACTIVE');
+        expect(after.finish.getTime()).toBe(newFinish.getTime());
+      } else {
+        expect(res.json()).toEqual({ status: ['wrong_tender_state'] });
+        expect(after.status).toBe('FINISHED');
+        expect(after.finish.getTime()).toBe(row.finish.getTime());
+      }
+    } finally {
+      setNow(now()); // ticking again from where it stood
+    }
   });
 
   it('an offer after the old finish is refused when nobody moved it (the rule the extension relies on)', async () => {

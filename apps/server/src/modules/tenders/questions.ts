@@ -16,7 +16,7 @@ import { invalid, notFound } from '../../lib/errors.ts';
 import { audit } from '../../lib/history.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { actorOf, clean, requireTender, tenderVisibleWhere, type Viewer } from './access.ts';
-import { lockTender } from './core.ts';
+import { deadlinePassed, lockTender } from './core.ts';
 import {
   adminEmail,
   emailSuppliers,
@@ -134,7 +134,8 @@ export async function askQuestion(
     // Shared: questions may be asked side by side; a finish moved or the scheduler's move waits for them.
     const t = await lockTender(tx, viewer.user, tenderId, 'share');
     requireTender(actorOf(viewer), 'ask', { status: t.status });
-    if (t.finish.getTime() <= now().getTime()) throw invalid('status', 'wrong_tender_state');
+    // ACTIVE but past its finish (the scheduler has not moved it yet): too late, as for an offer.
+    if (t.finish.getTime() <= now().getTime()) throw deadlinePassed();
     const detailId = body.detail ?? null;
     if (detailId != null) {
       const [d] = await tx
