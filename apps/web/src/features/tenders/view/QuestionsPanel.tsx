@@ -61,6 +61,7 @@ function AskForm(props: { tenderId: number; lines: ViewLine[] }) {
         value={text}
         maxLength={QUESTION_MAX_LENGTH}
         showCount
+        style={{ marginBottom: 20 }}
         status={error ? 'error' : undefined}
         aria-label={t('tenderQuestions.question')}
         placeholder={t('tenderQuestions.question_placeholder')}
@@ -112,6 +113,7 @@ function AnswerForm(props: { tender: ViewTender; question: TenderQuestion; onDon
         value={text}
         maxLength={ANSWER_MAX_LENGTH}
         showCount
+        style={{ marginBottom: 20 }}
         status={error ? 'error' : undefined}
         aria-label={t('tenderQuestions.answer')}
         onChange={(e) => {
