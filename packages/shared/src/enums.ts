@@ -57,6 +57,9 @@ export const TEMPLATE_KEYS = [
   'USER_INVITATION',
   'TENDER_CANCELED',
   'NEW_SUPPLIERS',
+  'TENDER_QUESTION',
+  'TENDER_ANSWER',
+  'TENDER_EXTENDED',
 ] as const;
 export type TemplateKey = (typeof TEMPLATE_KEYS)[number];
 
@@ -106,6 +109,24 @@ export const TEMPLATE_DEFINITIONS: { key: TemplateKey; type: TemplateType; tags:
     key: 'USER_INVITATION',
     type: 'EXTERNAL',
     tags: ['user_first_name', 'user_last_name', 'user_email', 'reset_link', 'link_expires'],
+  },
+  // Not in the spec's table: questions while a tender runs (issue 32). A question to the buyers, its answer to the
+  // tender's watchers and participants, a later finish to every supplier who may see the tender. No tag names the
+  // asking company.
+  {
+    key: 'TENDER_QUESTION',
+    type: 'INTERNAL',
+    tags: ['tender_code', 'tender_finish', 'question_about', 'question'],
+  },
+  {
+    key: 'TENDER_ANSWER',
+    type: 'EXTERNAL',
+    tags: ['tender_code', 'tender_finish', 'question_about', 'question', 'answer'],
+  },
+  {
+    key: 'TENDER_EXTENDED',
+    type: 'EXTERNAL',
+    tags: ['tender_code', 'tender_old_finish', 'tender_finish', 'tender_group_name', 'tender_warehouse_name'],
   },
 ];
 

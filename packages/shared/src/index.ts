@@ -16,6 +16,8 @@ export * from './money.ts';
 export * from './parts.ts';
 export * from './people.ts';
 export * from './preorders.ts';
+export * from './questionLimits.ts';
+export * from './questions.ts';
 export * from './reportPeriods.ts';
 export * from './reports.ts';
 export * from './rules/index.ts';

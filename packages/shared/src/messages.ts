@@ -216,6 +216,8 @@ export const MSG = {
   category_not_in_group: 'category_not_in_group',
   group_not_of_supplier: 'group_not_of_supplier',
   cannot_remove_self: 'cannot_remove_self',
+  // questions while a tender runs (issue 32): a new finish must be later than the current one
+  finish_not_later: 'finish_not_later',
 } as const;
 export type MessageKey = (typeof MSG)[keyof typeof MSG];
 

@@ -15,7 +15,9 @@ export type AuditEntity =
   | 'supplier'
   | 'export'
   /** An outbox delivery an administrator retried or discarded (entity_id: the outbox row). */
-  | 'delivery';
+  | 'delivery'
+  /** A supplier's question on a running tender (entity_id: the question; the row names no asker). */
+  | 'question';
 
 export async function audit(
   db: Db,

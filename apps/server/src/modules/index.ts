@@ -27,6 +27,7 @@ import systemRoutes from './system/routes.ts';
 import tenderExportRoutes from './tenders/exportRoutes.ts';
 import { tenderSchedulerHooks } from './tenders/lifecycle.ts';
 import tenderLineRoutes from './tenders/lineRoutes.ts';
+import tenderQuestionRoutes from './tenders/questionRoutes.ts';
 import tendersRoutes from './tenders/routes.ts';
 import usersRoutes from './users/routes.ts';
 
@@ -45,6 +46,7 @@ export const routeModules = [
   tendersRoutes,
   tenderLineRoutes,
   tenderExportRoutes,
+  tenderQuestionRoutes,
   notificationsRoutes,
   deliveriesRoutes,
   integrationsRoutes,

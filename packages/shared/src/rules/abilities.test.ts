@@ -92,6 +92,14 @@ function oracle(a: Actor, action: TenderAction, s: TenderStatus, f: (typeof FACT
     // §2 history from the view, buyers only; never while offers are sealed.
     case 'history':
       return !isSupplier(a) && ['FINISHED', 'CHOOSING', 'ORDERED', 'FAILED', 'CANCELED'].includes(s);
+    // issue 32: those who write the company's offers ask while the tender runs; buyers answer while it runs and
+    // after (not a cancelled one); Administrator and Contractor move the finish of a running tender.
+    case 'ask':
+      return offerRights(a) && s === 'ACTIVE';
+    case 'answer':
+      return !isSupplier(a) && ['ACTIVE', 'FINISHED', 'CHOOSING', 'ORDERED', 'FAILED'].includes(s);
+    case 'extend':
+      return isManager(a) && s === 'ACTIVE';
   }
 }
 

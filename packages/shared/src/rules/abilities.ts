@@ -40,6 +40,12 @@ export const TENDER_ACTIONS = [
   'download',
   /** Buyer: the tender's history. */
   'history',
+  /** Supplier: ask a question on a running tender or one of its lines (issue 32). */
+  'ask',
+  /** Buyer: answer a supplier's question (while ACTIVE and after). */
+  'answer',
+  /** Buyer: move a running tender's finish later (with an answer that changes the requirement). */
+  'extend',
 ] as const;
 export type TenderAction = (typeof TENDER_ACTIONS)[number];
 
@@ -154,6 +160,9 @@ export const TENDER_RULES: Record<TenderAction, Grant<TenderFacts>[]> = {
     { who: 'offerer', states: ['ORDERED'], when: (f) => !!f.isWinner },
   ],
   history: [{ who: 'buyer', states: UNSEALED }],
+  ask: [{ who: 'offerer', states: ['ACTIVE'] }],
+  answer: [{ who: 'buyer', states: ['ACTIVE', 'FINISHED', 'CHOOSING', 'ORDERED', 'FAILED'] }],
+  extend: [{ who: 'manager', states: ['ACTIVE'] }],
 };
 
 /** The line table (the state is the line's tender's). */

@@ -307,3 +307,34 @@ export const tenderSupplierCountMoves = pgTable('tender_supplier_count_moves', {
   supplierId: integer('supplier_id').notNull(),
   winners: integer('winners').notNull(),
 });
+
+/** A supplier's question on a running tender or one of its lines, and the buyers' answer (drizzle 0018). */
+export const tenderQuestions = pgTable(
+  'tender_questions',
+  {
+    id: serial('id').primaryKey(),
+    tenderId: integer('tender_id')
+      .notNull()
+      .references(() => tenders.id),
+    detailId: integer('detail_id').references(() => details.id),
+    /** The asking company and user: kept for the record, never sent to anyone but that company (as `mine`). */
+    supplierId: integer('supplier_id')
+      .notNull()
+      .references(() => suppliers.id),
+    userId: integer('user_id').references(() => users.id),
+    question: text('question').notNull(),
+    answer: text('answer'),
+    answeredBy: integer('answered_by').references(() => users.id),
+    answered: timestamp('answered', { withTimezone: true }),
+    ...stamps,
+  },
+  (t) => [
+    index('tender_questions_tender_idx').on(t.tenderId, t.id),
+    check('tender_questions_question_len_ck', sql`length(${t.question}) between 1 and 1000`),
+    check(
+      'tender_questions_answer_len_ck',
+      sql`${t.answer} is null or length(${t.answer}) between 1 and 2000`,
+    ),
+    check('tender_questions_answered_ck', sql`(${t.answer} is null) = (${t.answered} is null)`),
+  ],
+);

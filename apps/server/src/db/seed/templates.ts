@@ -311,4 +311,67 @@ export const DEFAULT_TEMPLATES: { key: TemplateKey; type: TemplateType; texts: B
       },
     }),
   },
+  {
+    key: 'TENDER_QUESTION',
+    type: 'INTERNAL',
+    texts: sign({
+      EST: {
+        subject: 'Küsimus hankes {{tender_code}}',
+        content:
+          'Tere!\n\nTarnija esitas küsimuse hanke {{tender_code}} kohta ({{question_about}}):\n\n{{question}}\n\nHange lõpeb {{tender_finish}}. Vastus avaldatakse portaalis kõigile tarnijatele, kes hanget näevad; küsija nime ei näidata.',
+      },
+      RUS: {
+        subject: 'Вопрос по тендеру {{tender_code}}',
+        content:
+          'Здравствуйте!\n\nПоставщик задал вопрос по тендеру {{tender_code}} ({{question_about}}):\n\n{{question}}\n\nТендер заканчивается {{tender_finish}}. Ответ публикуется в портале для всех поставщиков, которые видят тендер; имя спросившего не показывается.',
+      },
+      ENG: {
+        subject: 'Question on tender {{tender_code}}',
+        content:
+          'Hello,\n\nA supplier asked a question on tender {{tender_code}} ({{question_about}}):\n\n{{question}}\n\nThe tender ends {{tender_finish}}. The answer is published in the portal to every supplier who can see the tender; the asker is not named.',
+      },
+    }),
+  },
+  {
+    key: 'TENDER_ANSWER',
+    type: 'EXTERNAL',
+    texts: sign({
+      EST: {
+        subject: 'Hanke {{tender_code}} küsimusele vastati',
+        content:
+          'Tere!\n\nHanke {{tender_code}} kohta ({{question_about}}) küsiti:\n\n{{question}}\n\nOstja vastus:\n\n{{answer}}\n\nHange lõpeb {{tender_finish}}.',
+      },
+      RUS: {
+        subject: 'Ответ на вопрос по тендеру {{tender_code}}',
+        content:
+          'Здравствуйте!\n\nПо тендеру {{tender_code}} ({{question_about}}) был задан вопрос:\n\n{{question}}\n\nОтвет покупателя:\n\n{{answer}}\n\nТендер заканчивается {{tender_finish}}.',
+      },
+      ENG: {
+        subject: 'A question on tender {{tender_code}} was answered',
+        content:
+          'Hello,\n\nA question was asked on tender {{tender_code}} ({{question_about}}):\n\n{{question}}\n\nThe buyer answered:\n\n{{answer}}\n\nThe tender ends {{tender_finish}}.',
+      },
+    }),
+  },
+  {
+    key: 'TENDER_EXTENDED',
+    type: 'EXTERNAL',
+    texts: sign({
+      EST: {
+        subject: 'Hanke {{tender_code}} lõpuaega pikendati',
+        content:
+          'Tere!\n\nHanke {{tender_code}} ({{tender_group_name}}, {{tender_warehouse_name}}) nõudeid täpsustati ja selle lõpuaega pikendati: senine lõpp {{tender_old_finish}}, uus lõpp {{tender_finish}}. Küsimused ja vastused on portaalis hanke juures; pakkumisi saab muuta kuni uue lõpuajani.',
+      },
+      RUS: {
+        subject: 'Срок тендера {{tender_code}} продлён',
+        content:
+          'Здравствуйте!\n\nТребования тендера {{tender_code}} ({{tender_group_name}}, {{tender_warehouse_name}}) уточнены, и срок его окончания продлён: прежнее окончание {{tender_old_finish}}, новое окончание {{tender_finish}}. Вопросы и ответы находятся в портале на странице тендера; предложения можно изменять до нового срока.',
+      },
+      ENG: {
+        subject: 'Tender {{tender_code}} has been extended',
+        content:
+          'Hello,\n\nThe requirements of tender {{tender_code}} ({{tender_group_name}}, {{tender_warehouse_name}}) were clarified and its end was moved: previous end {{tender_old_finish}}, new end {{tender_finish}}. The questions and answers are on the tender in the portal; offers can be changed until the new end.',
+      },
+    }),
+  },
 ];

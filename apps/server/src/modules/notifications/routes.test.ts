@@ -1,5 +1,6 @@
 import net from 'node:net';
 import { TEMPLATE_DEFINITIONS } from '@portal/shared';
+import { inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startSmtpCatcher } from '../../../../../tools/simulators/smtp-catcher.ts';
 import { emailTemplates } from '../../db/schema/index.ts';
@@ -8,6 +9,10 @@ import { testContext } from '../../test/context.ts';
 const smtp = await startSmtpCatcher({ port: 0 });
 afterAll(() => smtp.close());
 const ctx = await testContext({ WEB_DIST: '/nonexistent-web-dist' });
+// Migration 0018 ships the question templates; this file's own rows replace them.
+await ctx.db
+  .delete(emailTemplates)
+  .where(inArray(emailTemplates.key, ['TENDER_QUESTION', 'TENDER_ANSWER', 'TENDER_EXTENDED']));
 await ctx.db.insert(emailTemplates).values(
   TEMPLATE_DEFINITIONS.flatMap((d) =>
     (['EST', 'RUS', 'ENG'] as const).map((language) => ({

@@ -20,7 +20,13 @@ import {
 } from '@portal/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { blacklistProducers, blacklists, suppliers } from '../../db/schema/index.ts';
+import {
+  blacklistProducers,
+  blacklists,
+  suppliers,
+  tenderQuestions,
+  tenders,
+} from '../../db/schema/index.ts';
 import type { Role } from '../../test/context.ts';
 import { testContext } from '../../test/context.ts';
 import { buildProducer } from '../../test/factories.ts';
@@ -140,7 +146,42 @@ const TENDER_PROBES: Partial<Record<TenderAction, Probe>> = {
   download: {
     call: (r, t) => ctx.as(r, { method: 'GET', url: `/api/tenders/${t.id}/export_excel/` }),
   },
+  ask: {
+    call: (r, t) =>
+      ctx.as(r, {
+        method: 'POST',
+        url: `/api/tenders/${t.id}/questions/`,
+        payload: { question: `is OEM required? ${uniq()}` },
+      }),
+  },
+  answer: {
+    call: async (r, t) =>
+      ctx.as(r, {
+        method: 'PATCH',
+        url: `/api/tenders/${t.id}/questions/${await questionOf(t)}/`,
+        payload: { answer: `yes ${uniq()}` },
+      }),
+  },
+  extend: {
+    call: async (r, t) => {
+      const [row] = await ctx.db.select({ finish: tenders.finish }).from(tenders).where(eq(tenders.id, t.id));
+      return ctx.as(r, {
+        method: 'PATCH',
+        url: `/api/tenders/${t.id}/questions/${await questionOf(t)}/`,
+        payload: { answer: `yes ${uniq()}`, finish: new Date(row.finish.getTime() + 3600_000).toISOString() },
+      });
+    },
+  },
 };
+
+/** A question on the tender to answer (written straight to the table: asking is only possible while ACTIVE). */
+async function questionOf(t: BuiltTender): Promise<number> {
+  const [q] = await ctx.db
+    .insert(tenderQuestions)
+    .values({ tenderId: t.id, supplierId: ctx.supplierCo.id, question: `per piece? ${uniq()}` })
+    .returning({ id: tenderQuestions.id });
+  return q.id;
+}
 
 async function proposalOf(t: BuiltTender, line: number): Promise<number> {
   const lines = await getLines(ctx, t.id);

@@ -71,6 +71,9 @@ const m = {
   orderNumber: (s: TenderStatus) => `MrkON-${ti(s)}-qz`,
   codeTag: (s: TenderStatus, part: number) => `MrkTag-${ti(s)}-${part}-qz`,
   user: (c: Company) => `MrkUser${c} Qz`,
+  /** Each company's question on the first line while ACTIVE; only A's is answered (issue 32). */
+  question: (s: TenderStatus, c: Company) => `mrk-q-${ti(s)}${ci(c)}-qz`,
+  questionAnswer: (s: TenderStatus) => `mrk-qa-${ti(s)}-qz`,
 };
 
 // ---------- the world, built once ----------
@@ -139,6 +142,21 @@ async function plantOffers(s: TenderStatus) {
       url: `/api/tenders/${t.id}/add_log/`,
       payload: { action: 'WATCHED' },
     });
+    const q = await ok(
+      OFFERER[c],
+      {
+        method: 'POST',
+        url: `/api/tenders/${t.id}/questions/`,
+        payload: { question: m.question(s, c), detail: t.lines[0] },
+      },
+      201,
+    );
+    if (c === 'A')
+      await ok('admin', {
+        method: 'PATCH',
+        url: `/api/tenders/${t.id}/questions/${q.json().id}/`,
+        payload: { answer: m.questionAnswer(s) },
+      });
   }
 }
 
@@ -301,10 +319,14 @@ function forbidden(caller: Caller, s: TenderStatus, scoped: boolean): string[] {
       if (scoped && !own) out.push(...names);
       if (scoped && own) out.push(m.producer(s, c));
     }
+    // Questions: buyers see all; a supplier who may see the tender the answered one (A's) and its company's own.
+    const seesQuestion = caller.buyer || (caller.serves && (c === 'A' || (own && caller.seesOwn)));
+    if (!seesQuestion && s !== 'DRAFT') out.push(m.question(s, c));
     const amount = m.amount(s, c);
     const awardHidden = caller.buyer ? !OPEN.includes(s) : !own || !caller.seesOwn || s !== 'ORDERED';
     if (amount && awardHidden) out.push(amount);
   }
+  if (!caller.buyer && !caller.serves) out.push(m.questionAnswer(s));
   if (!caller.buyer) {
     out.push(m.winnerComment(s), m.approverComment(s));
     // A and B share the first line of the ORDERED tender: their orders name its part.
@@ -523,6 +545,14 @@ describe('the markers are really there (the checks above are not vacuous)', () =
       expect(text).toContain(m.price('ACTIVE', c));
       expect(text).toContain(m.lineComment('ACTIVE', c));
     }
+    // Questions: buyers all three; another supplier the answered one with its answer; the asker its own.
+    const questions = `/api/tenders/${world.ACTIVE.id}/questions/`;
+    const forAdmin = (await ok('admin', { method: 'GET', url: questions })).body;
+    for (const c of COMPANIES) expect(forAdmin).toContain(m.question('ACTIVE', c));
+    const forB = (await ok('supplier2', { method: 'GET', url: questions })).body;
+    expect(forB).toContain(m.question('ACTIVE', 'A'));
+    expect(forB).toContain(m.questionAnswer('ACTIVE'));
+    expect(forB).toContain(m.question('ACTIVE', 'B'));
     const xlsx = await ok('admin', { method: 'GET', url: `/api/tenders/${world.ORDERED.id}/export_excel/` });
     expect(await textOf(xlsx)).toContain(m.company('A'));
     const pdf = await ok('supplier', { method: 'GET', url: `/api/tenders/${world.ORDERED.id}/export_pdf/` });

@@ -31,6 +31,7 @@ import { BuyerActions } from './view/BuyerActions.tsx';
 import { BuyerLines } from './view/BuyerLines.tsx';
 import { CommentLogModal } from './view/CommentLogModal.tsx';
 import { PartInfoModal } from './view/PartInfoModal.tsx';
+import { QuestionsPanel } from './view/QuestionsPanel.tsx';
 import { SupplierCommentModal } from './view/SupplierCommentModal.tsx';
 import { SupplierCommentsViewer } from './view/SupplierCommentsViewer.tsx';
 import { SupplierLines } from './view/SupplierLines.tsx';
@@ -235,6 +236,7 @@ export default function TenderViewPage() {
       />
       <TenderHeader tender={tender} isSupplier={isSupplier} offsetMs={offset} onEnd={onEnd} />
       {body}
+      <QuestionsPanel tender={tender} lines={lines} isSupplier={isSupplier} />
       {open?.kind === 'info' && <PartInfoModal line={open.line} isSupplier={isSupplier} onClose={close} />}
       {open?.kind === 'comment' && (
         <SupplierCommentModal key={open.line.id} tenderId={tender.id} line={open.line} onClose={close} />

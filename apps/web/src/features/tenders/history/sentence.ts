@@ -123,6 +123,17 @@ export function historySentence(h: HistoryEntry, t: TFunction, lang: Language): 
       ]);
     case 'detail.bc_sync_retried':
       return say('bc_sync_retried', { part });
+    // Questions while a tender runs (issue 32): the asker is never named.
+    case 'question.asked':
+      return say(d.detail != null ? 'question_asked_line' : 'question_asked', { part });
+    case 'question.answered':
+    case 'question.answer_changed':
+      return say(h.action === 'answered' ? 'question_answered' : 'question_answer_changed');
+    case 'tender.finish_extended':
+      return say('finish_extended', {
+        from: formatDateTime(str(d.from)),
+        to: formatDateTime(str(d.to)),
+      });
     default: {
       const entity = t(`tenderView.history.entity.${h.entity}`, { defaultValue: t(`${S}.something`) });
       const action = t(`tenderView.history.action.${h.action}`, { defaultValue: t(`${S}.changed`) });
