@@ -57,6 +57,7 @@ export const TEMPLATE_KEYS = [
   'USER_INVITATION',
   'TENDER_CANCELED',
   'NEW_SUPPLIERS',
+  'TERMS_CHANGED',
 ] as const;
 export type TemplateKey = (typeof TEMPLATE_KEYS)[number];
 
@@ -106,6 +107,12 @@ export const TEMPLATE_DEFINITIONS: { key: TemplateKey; type: TemplateType; tags:
     key: 'USER_INVITATION',
     type: 'EXTERNAL',
     tags: ['user_first_name', 'user_last_name', 'user_email', 'reset_link', 'link_expires'],
+  },
+  // Not in the spec's table: a new version of the terms of use is announced to every active user (issue 32).
+  {
+    key: 'TERMS_CHANGED',
+    type: 'EXTERNAL',
+    tags: ['user_first_name', 'user_last_name', 'terms_version', 'terms_effective', 'terms_link'],
   },
 ];
 

@@ -216,6 +216,9 @@ export const MSG = {
   category_not_in_group: 'category_not_in_group',
   group_not_of_supplier: 'group_not_of_supplier',
   cannot_remove_self: 'cannot_remove_self',
+  // terms of use versions announced ahead (module auth, issue 32)
+  terms_too_soon: 'terms_too_soon',
+  terms_not_after_last: 'terms_not_after_last',
 } as const;
 export type MessageKey = (typeof MSG)[keyof typeof MSG];
 

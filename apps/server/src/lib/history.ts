@@ -15,7 +15,9 @@ export type AuditEntity =
   | 'supplier'
   | 'export'
   /** An outbox delivery an administrator retried or discarded (entity_id: the outbox row). */
-  | 'delivery';
+  | 'delivery'
+  /** A terms of use version an administrator published (entity_id: the terms_versions row). */
+  | 'terms';
 
 export async function audit(
   db: Db,
