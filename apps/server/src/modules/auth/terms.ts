@@ -53,11 +53,11 @@ export async function termsText(db: Db, version: string) {
 
 /** Every published version, newest first, for the administrators' screen. */
 export async function listTermsVersions(db: Db) {
-  const t = now();
+  const current = await termsInForce(db);
   const rows = await db.select().from(termsVersions).orderBy(desc(termsVersions.effectiveFrom));
   return rows.map((r) => ({
     ...brief(r),
-    in_force: r.effectiveFrom <= t,
+    in_force: r.id === current.id,
     created: r.created.toISOString(),
     created_by_name: r.createdByName,
   }));
