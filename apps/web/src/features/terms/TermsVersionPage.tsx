@@ -21,7 +21,9 @@ export default function TermsVersionPage() {
   return (
     <Flex vertical gap={16}>
       <PageHeader title={t('terms_versions.page_title', { version: version ?? '' })} />
-      <Spin spinning={q.isLoading}>
+      {q.isLoading ? (
+        <Spin />
+      ) : (
         <Card>
           {item && (
             <Typography.Paragraph type="secondary" data-testid="terms-version-when">
@@ -39,7 +41,7 @@ export default function TermsVersionPage() {
           )}
           {item && item.text === null && <ShippedTermsText />}
         </Card>
-      </Spin>
+      )}
     </Flex>
   );
 }
