@@ -10,7 +10,7 @@ import { fullName, type SessionUser } from '../../lib/auth.ts';
 import { now } from '../../lib/clock.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import { audit } from '../../lib/history.ts';
-import { queueEmail, templateLanguage } from '../notifications/mailer.ts';
+import { queueEmails, templateLanguage } from '../notifications/mailer.ts';
 
 /** The version shipped with the web app: its text is the web's catalogue text, and it has no row. */
 export const FIRST_TERMS_VERSION = '2026-01';
@@ -118,13 +118,13 @@ export async function publishTerms(db: Db, user: SessionUser, body: TermsDraft, 
         ),
       )
       .orderBy(users.id);
-    for (const p of people)
-      await queueEmail(
-        tx,
-        {
+    await queueEmails(
+      tx,
+      people.map((p) => ({
+        payload: {
           to: p.email,
-          template: 'TERMS_CHANGED',
-          type: 'EXTERNAL',
+          template: 'TERMS_CHANGED' as const,
+          type: 'EXTERNAL' as const,
           language: templateLanguage(p.language),
           context: {
             user_first_name: p.firstName,
@@ -134,8 +134,9 @@ export async function publishTerms(db: Db, user: SessionUser, body: TermsDraft, 
             terms_link: `${baseLink}${row.version}`,
           },
         },
-        `terms-changed:${row.id}:${p.id}`,
-      );
+        dedupeKey: `terms-changed:${row.id}:${p.id}`,
+      })),
+    );
     await audit(tx, {
       entity: 'terms',
       entityId: row.id,

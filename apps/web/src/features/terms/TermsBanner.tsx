@@ -37,7 +37,12 @@ export function TermsBanner() {
       className="terms-banner"
       style={{ marginBottom: 16 }}
       title={t('terms_versions.banner', { date: fmtDate(upcoming.effective_from) })}
-      action={<Link to={`/terms/${upcoming.version}`}>{t('terms_versions.read_new')}</Link>}
+      action={
+        // The text's own colour, underlined: the link colour on the warning background is below WCAG AA contrast.
+        <Link to={`/terms/${upcoming.version}`} style={{ color: 'inherit', textDecoration: 'underline' }}>
+          {t('terms_versions.read_new')}
+        </Link>
+      }
     />
   );
 }
