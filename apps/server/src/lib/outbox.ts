@@ -64,15 +64,13 @@ export async function enqueueMany(
     await db
       .insert(outbox)
       .values(
-        rows
-          .slice(i, i + 500)
-          .map((r) => ({
-            kind,
-            payload: r.payload,
-            dedupeKey: r.dedupeKey ?? null,
-            created: t,
-            nextAttemptAt: t,
-          })),
+        rows.slice(i, i + 500).map((r) => ({
+          kind,
+          payload: r.payload,
+          dedupeKey: r.dedupeKey ?? null,
+          created: t,
+          nextAttemptAt: t,
+        })),
       )
       .onConflictDoNothing();
 }
