@@ -36,12 +36,14 @@ export function TermsBanner() {
       data-testid="terms-banner"
       className="terms-banner"
       style={{ marginBottom: 16 }}
-      title={t('terms_versions.banner', { date: fmtDate(upcoming.effective_from) })}
-      action={
-        // The text's own colour, underlined: the link colour on the warning background is below WCAG AA contrast.
-        <Link to={`/terms/${upcoming.version}`} style={{ color: 'inherit', textDecoration: 'underline' }}>
-          {t('terms_versions.read_new')}
-        </Link>
+      title={
+        <>
+          {t('terms_versions.banner', { date: fmtDate(upcoming.effective_from) })}{' '}
+          {/* The text's own colour, underlined: the link colour on the warning background is below WCAG AA contrast. */}
+          <Link to={`/terms/${upcoming.version}`} style={{ color: 'inherit', textDecoration: 'underline' }}>
+            {t('terms_versions.read_new')}
+          </Link>
+        </>
       }
     />
   );
