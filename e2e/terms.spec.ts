@@ -145,3 +145,31 @@ test('on the effective day everyone is asked to accept the new terms, with the n
   await expect(page.locator('.shell-sider')).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
+
+test('the categories tab says that new-tender mails follow the chosen categories', async ({
+  page,
+  request,
+}) => {
+  const supplier = await apiLogin(request, 'supplier');
+  const admin = await apiLogin(request, 'admin');
+  const sup = supplier.user.supplier as number;
+  const words = {
+    et: 'Uue hanke e-kirjad järgivad neid kategooriaid',
+    ru: 'Письма о новых тендерах следуют этим категориям',
+    en: 'New tender mails follow these categories',
+  };
+  const tabs = { et: 'Kategooriad', ru: 'Категории', en: 'Categories' };
+  for (const lang of ['et', 'ru', 'en'] as const) {
+    await page.addInitScript(
+      ([t, l]) => {
+        localStorage.setItem('token', t);
+        localStorage.setItem('language', l);
+      },
+      [admin.token, lang] as const,
+    );
+    await page.goto(`/supplier/${sup}/details`);
+    await page.getByRole('tab', { name: tabs[lang] }).click();
+    await expect(page.getByTestId('categories-mail-note')).toContainText(words[lang]);
+    await shoot(page, `categories-note-${lang}`);
+  }
+});
