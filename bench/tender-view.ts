@@ -20,7 +20,7 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { issueToken } from '../apps/server/src/lib/auth.ts';
 import { paged } from '../apps/server/src/lib/list.ts';
-import { TERMS_VERSION } from '../apps/server/src/modules/auth/service.ts';
+import { FIRST_TERMS_VERSION as TERMS_VERSION } from '../apps/server/src/modules/auth/terms.ts';
 import { cpuMs, median, ROOT, spawnServer, waitHealthy, writerMs, writerText } from './lib.ts';
 import { createDb, dbUrl, dropDb, machineLine, migrateAndSeed } from './tenders-list.ts';
 

@@ -60,6 +60,7 @@ export const TEMPLATE_KEYS = [
   'TENDER_QUESTION',
   'TENDER_ANSWER',
   'TENDER_EXTENDED',
+  'TERMS_CHANGED',
 ] as const;
 export type TemplateKey = (typeof TEMPLATE_KEYS)[number];
 
@@ -127,6 +128,12 @@ export const TEMPLATE_DEFINITIONS: { key: TemplateKey; type: TemplateType; tags:
     key: 'TENDER_EXTENDED',
     type: 'EXTERNAL',
     tags: ['tender_code', 'tender_old_finish', 'tender_finish', 'tender_group_name', 'tender_warehouse_name'],
+  },
+  // Not in the spec's table: a new version of the terms of use is announced to every active user (issue 32).
+  {
+    key: 'TERMS_CHANGED',
+    type: 'EXTERNAL',
+    tags: ['user_first_name', 'user_last_name', 'terms_version', 'terms_effective', 'terms_link'],
   },
 ];
 

@@ -22,5 +22,6 @@ export * from './reportPeriods.ts';
 export * from './reports.ts';
 export * from './rules/index.ts';
 export * from './tenders.ts';
+export * from './terms.ts';
 export * from './text.ts';
 export * from './textRules.ts';

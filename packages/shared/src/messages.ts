@@ -218,6 +218,9 @@ export const MSG = {
   cannot_remove_self: 'cannot_remove_self',
   // questions while a tender runs (issue 32): a new finish must be later than the current one
   finish_not_later: 'finish_not_later',
+  // terms of use versions announced ahead (module auth, issue 32)
+  terms_too_soon: 'terms_too_soon',
+  terms_not_after_last: 'terms_not_after_last',
 } as const;
 export type MessageKey = (typeof MSG)[keyof typeof MSG];
 

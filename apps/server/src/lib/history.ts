@@ -17,7 +17,9 @@ export type AuditEntity =
   /** An outbox delivery an administrator retried or discarded (entity_id: the outbox row). */
   | 'delivery'
   /** A supplier's question on a running tender (entity_id: the question; the row names no asker). */
-  | 'question';
+  | 'question'
+  /** A terms of use version an administrator published (entity_id: the terms_versions row). */
+  | 'terms';
 
 export async function audit(
   db: Db,

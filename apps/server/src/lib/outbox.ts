@@ -53,6 +53,28 @@ export async function enqueue(
     .onConflictDoNothing();
 }
 
+/** Many rows of one kind at once (an announcement to every user), in chunks; each row as `enqueue` writes it. */
+export async function enqueueMany(
+  db: Db,
+  kind: OutboxKind,
+  rows: { payload: Record<string, unknown>; dedupeKey?: string }[],
+) {
+  const t = now();
+  for (let i = 0; i < rows.length; i += 500)
+    await db
+      .insert(outbox)
+      .values(
+        rows.slice(i, i + 500).map((r) => ({
+          kind,
+          payload: r.payload,
+          dedupeKey: r.dedupeKey ?? null,
+          created: t,
+          nextAttemptAt: t,
+        })),
+      )
+      .onConflictDoNothing();
+}
+
 export interface OutboxWorkerOptions {
   /** How long one delivery may take before it counts as failed (ms). */
   timeoutMs?: number;

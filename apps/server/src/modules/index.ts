@@ -4,6 +4,7 @@ import type { OutboxHandlers } from '../lib/outbox.ts';
 import type { TransitionHooks } from '../lib/scheduler.ts';
 import accountRoutes from './auth/accountRoutes.ts';
 import authRoutes from './auth/routes.ts';
+import termsRoutes from './auth/termsRoutes.ts';
 import blacklistRoutes from './blacklist/routes.ts';
 import categoryRoutes from './catalogue/categoryRoutes.ts';
 import partRoutes from './catalogue/partRoutes.ts';
@@ -56,6 +57,7 @@ export const routeModules = [
   filesRoutes,
   partRoutes,
   reportsRoutes,
+  termsRoutes,
 ];
 
 export function outboxHandlers(app: FastifyInstance): OutboxHandlers {

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { LanguageSelect } from '../components/LanguageSelect.tsx';
 import { TermsModal } from '../components/TermsOfUse.tsx';
+import { TermsBanner } from '../features/terms/TermsBanner.tsx';
 import { useAuth } from '../lib/auth.tsx';
 import { usePhone } from '../lib/media.ts';
 import { useOpenedOnce } from '../lib/stagedMount.ts';
@@ -179,7 +180,10 @@ export function Shell({ children }: { children: ReactNode }) {
             </Button>
           </Flex>
         </Layout.Header>
-        <Layout.Content className="shell-content">{children}</Layout.Content>
+        <Layout.Content className="shell-content">
+          <TermsBanner />
+          {children}
+        </Layout.Content>
         <Layout.Footer className="shell-footer">
           <Button type="link" size="small" onClick={() => setTerms(true)}>
             {t('footer.terms')}

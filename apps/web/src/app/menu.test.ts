@@ -36,6 +36,7 @@ describe('side menu entries per role (spec 2, side menu)', () => {
       '/notifications',
       '/modules',
       '/setup/deliveries',
+      '/setup/terms',
     ]);
   });
 
@@ -50,6 +51,7 @@ describe('side menu entries per role (spec 2, side menu)', () => {
       '/notifications',
       '/modules',
       '/setup/deliveries',
+      '/setup/terms',
     ])
       expect(p).not.toContain(hidden);
   });

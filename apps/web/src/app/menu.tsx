@@ -5,6 +5,7 @@ import {
   AppstoreOutlined,
   BarChartOutlined,
   BellOutlined,
+  FileProtectOutlined,
   FileTextOutlined,
   IdcardOutlined,
   SendOutlined,
@@ -118,6 +119,14 @@ export const menu: MenuEntry[] = [
     path: '/setup/deliveries',
     who: [A],
     icon: <SendOutlined />,
+  },
+  // Terms of use versions: publish a change at least 20 days ahead (issue 32).
+  {
+    key: 'terms-versions',
+    label: 'terms_versions.menu',
+    path: '/setup/terms',
+    who: [A],
+    icon: <FileProtectOutlined />,
   },
 ];
 

@@ -190,6 +190,9 @@ export const appRoutes: AppRoute[] = [
   },
   // deliveries the portal could not make yet (features/setup): Administrator only
   { ...screen('/setup/deliveries'), groups: ADMIN },
+  // terms of use versions (features/terms): publishing is for Administrators, a version's text for everyone
+  { ...screen('/setup/terms'), groups: ADMIN },
+  { ...screen('/terms/:version') },
   // people and access (features/people)
   { ...screen('/profile') },
   {

@@ -3,14 +3,43 @@ import { SOFTWARE_VERSION } from '@portal/shared';
 import { Modal, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fmtDate, useLang } from '../lib/format.ts';
+import { textIn, useTermsState, useTermsText } from '../lib/termsVersions.ts';
 import { TERMS_ITEMS } from './termsItems.ts';
 
 export { TERMS_ITEMS };
 
+/**
+ * The terms in force: the text an administrator published (issue 32, point 5) once its day has come, else the
+ * catalogue's text shipped with the app.
+ */
 export function TermsText() {
   const { t } = useTranslation();
+  const lang = useLang();
+  const state = useTermsState();
+  const current = state.data?.current;
+  const published = useTermsText(current?.id != null ? current.version : null);
+  const text = textIn(published.data, lang);
+  if (current?.id != null && text !== null)
+    return (
+      <div className="terms-text" data-testid="terms-text" data-version={current.version}>
+        <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{text}</Typography.Paragraph>
+        <Typography.Paragraph type="secondary">
+          {t('terms_versions.in_force_from', {
+            version: current.version,
+            date: fmtDate(current.effective_from),
+          })}
+        </Typography.Paragraph>
+      </div>
+    );
+  return <ShippedTermsText />;
+}
+
+/** The first version of the terms, shipped with the app in the catalogues. */
+export function ShippedTermsText() {
+  const { t } = useTranslation();
   return (
-    <div className="terms-text">
+    <div className="terms-text" data-testid="terms-text">
       <Typography.Paragraph>{t('terms.intro')}</Typography.Paragraph>
       <ol>
         {TERMS_ITEMS.map((k) => (

@@ -164,3 +164,26 @@ export const termsConsents = pgTable(
   },
   (t) => [uniqueIndex('terms_consents_uq').on(t.userId, t.version)],
 );
+
+/**
+ * Terms of use versions published by an administrator (issue 32, point 5): in force from `effective_from` (the start
+ * of a Europe/Tallinn day, at least 20 calendar days after publishing); the version shipped with the web app has no row.
+ */
+export const termsVersions = pgTable(
+  'terms_versions',
+  {
+    id: serial('id').primaryKey(),
+    version: text('version').notNull(),
+    effectiveFrom: timestamp('effective_from', { withTimezone: true }).notNull(),
+    textEt: text('text_et').notNull(),
+    textRu: text('text_ru').notNull(),
+    textEn: text('text_en').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdByName: text('created_by_name'),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('terms_versions_version_uq').on(t.version),
+    uniqueIndex('terms_versions_effective_uq').on(t.effectiveFrom),
+  ],
+);

@@ -374,4 +374,25 @@ export const DEFAULT_TEMPLATES: { key: TemplateKey; type: TemplateType; texts: B
       },
     }),
   },
+  {
+    key: 'TERMS_CHANGED',
+    type: 'EXTERNAL',
+    texts: sign({
+      EST: {
+        subject: 'Hankeportaali kasutustingimused muutuvad {{terms_effective}}',
+        content:
+          'Tere, {{user_first_name}} {{user_last_name}}!\n\nHankeportaali kasutustingimuste uus versioon {{terms_version}} jõustub {{terms_effective}}. Uue tekstiga saate tutvuda siin: {{terms_link}}\n\nAlates jõustumise päevast palutakse teil portaali sisenedes uute tingimustega nõustuda.',
+      },
+      RUS: {
+        subject: 'Условия использования портала закупок меняются {{terms_effective}}',
+        content:
+          'Здравствуйте, {{user_first_name}} {{user_last_name}}!\n\nНовая версия {{terms_version}} условий использования портала закупок вступает в силу {{terms_effective}}. С новым текстом можно ознакомиться здесь: {{terms_link}}\n\nСо дня вступления в силу портал попросит вас принять новые условия при входе.',
+      },
+      ENG: {
+        subject: 'The terms of use of the procurement portal change on {{terms_effective}}',
+        content:
+          'Hello {{user_first_name}} {{user_last_name}},\n\nVersion {{terms_version}} of the terms of use of the procurement portal takes effect on {{terms_effective}}. You can read the new text here: {{terms_link}}\n\nFrom that day the portal asks you to accept the new terms when you sign in.',
+      },
+    }),
+  },
 ];

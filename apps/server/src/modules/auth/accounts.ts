@@ -30,7 +30,7 @@ import { queryRows } from '../../lib/sql.ts';
 import { queueEmail } from '../notifications/mailer.ts';
 import { templateLanguage } from '../notifications/templates.ts';
 import { ALL } from './limits.ts';
-import { TERMS_VERSION } from './service.ts';
+import { termsInForce } from './terms.ts';
 import { hit, type Limit } from './throttle.ts';
 
 /** A recovery link works for 24 hours, once. */
@@ -144,7 +144,9 @@ export async function register(
         })
         .returning();
       // The form's agreement is the consent to the terms of use in force.
-      await tx.insert(termsConsents).values({ userId: user.id, version: TERMS_VERSION, created: t });
+      await tx
+        .insert(termsConsents)
+        .values({ userId: user.id, version: (await termsInForce(tx)).version, created: t });
       await audit(tx, {
         entity: 'supplier',
         entityId: supplier.id,

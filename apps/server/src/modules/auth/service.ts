@@ -6,10 +6,8 @@ import { issueToken, verifyPassword } from '../../lib/auth.ts';
 import { now } from '../../lib/clock.ts';
 import { AppError, invalid } from '../../lib/errors.ts';
 import type { LoginLimits } from './limits.ts';
+import { termsInForce } from './terms.ts';
 import { clear, hit, takeOrThrow, undo } from './throttle.ts';
-
-/** The terms of use in force; a user who has not consented to this version is asked to. */
-export const TERMS_VERSION = '2026-01';
 
 /** What one login attempt is counted against: the account (password logins) and the client address. */
 export interface LoginKeys {
@@ -129,17 +127,18 @@ export async function loginByPersonalCode(db: Db, personalCode: string, idleHour
   return startSession(db, u, idleHours);
 }
 
+/** Whether the user has yet to consent to the version in force (a new version asks everyone again from its day). */
 export async function needsTerms(db: Db, userId: number) {
+  const { version } = await termsInForce(db);
   const [c] = await db
     .select({ id: termsConsents.id })
     .from(termsConsents)
-    .where(and(eq(termsConsents.userId, userId), eq(termsConsents.version, TERMS_VERSION)));
+    .where(and(eq(termsConsents.userId, userId), eq(termsConsents.version, version)));
   return !c;
 }
 
+/** Records consent to the version in force. */
 export async function consent(db: Db, userId: number) {
-  await db
-    .insert(termsConsents)
-    .values({ userId, version: TERMS_VERSION, created: now() })
-    .onConflictDoNothing();
+  const { version } = await termsInForce(db);
+  await db.insert(termsConsents).values({ userId, version, created: now() }).onConflictDoNothing();
 }

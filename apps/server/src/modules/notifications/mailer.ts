@@ -17,7 +17,7 @@ import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { emailSettings } from '../../db/schema/index.ts';
-import { enqueue, type OutboxHandler } from '../../lib/outbox.ts';
+import { enqueue, enqueueMany, type OutboxHandler } from '../../lib/outbox.ts';
 import { builtInTemplate, findTemplate, localiseContext, renderTemplate } from './templates.ts';
 
 export { templateLanguage, userTemplateLanguage } from './templates.ts';
@@ -40,6 +40,15 @@ export interface EmailPayload {
 /** Writes an e-mail into the outbox (in the caller's transaction). With a dedupe key it is written once. */
 export async function queueEmail(tx: Db, payload: EmailPayload, dedupeKey?: string) {
   await enqueue(tx, 'email', { ...payload }, dedupeKey);
+}
+
+/** Writes many e-mails into the outbox at once (in the caller's transaction), each with its dedupe key. */
+export async function queueEmails(tx: Db, mails: { payload: EmailPayload; dedupeKey: string }[]) {
+  await enqueueMany(
+    tx,
+    'email',
+    mails.map((m) => ({ payload: { ...m.payload }, dedupeKey: m.dedupeKey })),
+  );
 }
 
 /** `<uuid@host>`: the message's uuid (kept across retries) at the host of the portal's address. */

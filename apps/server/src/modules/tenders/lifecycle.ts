@@ -14,7 +14,7 @@ import {
   languageOf,
   participantSuppliers,
   queueTenderEmail,
-  suppliersOfGroup,
+  suppliersToTell,
 } from './notify.ts';
 
 async function tenderInfo(db: Db, ids: number[]) {
@@ -44,7 +44,7 @@ async function detailsList(db: Db, tenderId: number): Promise<string[]> {
   return rows.map((r) => `${r.name} (${Number(r.qty)})`);
 }
 
-/** ACTIVE: TENDER_OPENED to every user of the suppliers serving the group. */
+/** ACTIVE: TENDER_OPENED to every user of the suppliers serving the group whose categories the tender touches. */
 export async function onActivated(db: Db, ids: number[]) {
   for (const t of await tenderInfo(db, ids)) {
     const context = {
@@ -57,7 +57,7 @@ export async function onActivated(db: Db, ids: number[]) {
     };
     await emailSuppliers(
       db,
-      await suppliersOfGroup(db, t.groupId),
+      await suppliersToTell(db, t.id, t.groupId),
       'TENDER_OPENED',
       context,
       (u) => `tender-opened:${t.id}:${u}`,

@@ -55,6 +55,45 @@ export async function suppliersOfGroup(db: Db, groupId: number): Promise<number[
   return rows.map((r) => Number(r.supplier_id));
 }
 
+/**
+ * Suppliers of the tender's group that are told of it (issue 32, point 7): a company that chose categories for the
+ * group on its categories tab gets the tender when one of its lines is in a chosen category or below one; a company
+ * with no categories chosen for the group gets every tender of it, and so does everyone when a line's part has no
+ * category (it cannot be matched, and missing a tender costs more than one mail).
+ */
+export async function suppliersToTell(db: Db, tenderId: number, groupId: number): Promise<number[]> {
+  const rows = await queryRows<{ supplier_id: number }>(
+    db,
+    sql`with recursive line_categories as (
+      select distinct pt.category_id as id from details d
+      join parts p on p.id = d.part_id
+      join part_types pt on pt.id = p.part_type_id
+      where d.tender_id = ${tenderId} and pt.category_id is not null
+    ), covered(id) as (
+      select id from line_categories
+      union
+      select c.parent_id from categories c join covered on c.id = covered.id where c.parent_id is not null
+    ), chosen as (
+      select scg.supplier_id, scg.category_id from supplier_category_groups scg
+      join categories c on c.id = scg.category_id
+      where scg.group_id = ${groupId} and not c.is_deleted
+    )
+    select sg.supplier_id from supplier_groups sg
+    where sg.group_id = ${groupId} and (
+      not exists (select 1 from chosen where chosen.supplier_id = sg.supplier_id)
+      or exists (select 1 from chosen where chosen.supplier_id = sg.supplier_id and chosen.category_id in (select id from covered))
+      or exists (
+        select 1 from details d
+        join parts p on p.id = d.part_id
+        left join part_types pt on pt.id = p.part_type_id
+        where d.tender_id = ${tenderId} and pt.category_id is null
+      )
+    )
+    order by sg.supplier_id`,
+  );
+  return rows.map((r) => Number(r.supplier_id));
+}
+
 /** Participants of a tender: companies with proposals or a WATCHED flag. */
 export async function participantSuppliers(db: Db, tenderId: number): Promise<number[]> {
   const rows = await queryRows<{ supplier_id: number }>(

@@ -399,6 +399,10 @@ const OTHER_PARAMS: Record<string, { reason: string; id: () => string }> = {
   },
   '/api/parts/{id}/': { reason: 'a part (catalogue), not an offer', id: () => '1' },
   '/api/part_types/{id}/': { reason: 'a part type (catalogue)', id: () => '1' },
+  '/api/terms/{version}/': {
+    reason: 'the text of a terms of use version (auth; no tender data)',
+    id: () => '2026-01',
+  },
   '/api/get/{uuid}': {
     reason: 'a stored file by its uuid (files)',
     id: () => '00000000-0000-4000-8000-000000000000',

@@ -23,6 +23,7 @@ import { audit } from '../../lib/history.ts';
 import { type ListQuery, type ListSpec, paginate } from '../../lib/list.ts';
 import { queryRows, transaction } from '../../lib/sql.ts';
 import { sendInvitation, setUserActive } from '../auth/accounts.ts';
+import { termsInForce } from '../auth/terms.ts';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -231,7 +232,8 @@ async function serializeSupplierUsers(
     .where(inArray(suppliers.id, [...new Set(rows.map((r) => r.supplierId as number))]));
   const consents = await queryRows<{ user_id: number }>(
     db,
-    sql`select distinct user_id from terms_consents where user_id = any(${sql.param(ids)}::int[])`,
+    sql`select distinct user_id from terms_consents where user_id = any(${sql.param(ids)}::int[])
+      and version = ${(await termsInForce(db)).version}`,
   );
   const consented = new Set(consents.map((r) => Number(r.user_id)));
   return rows.map((u) => {

@@ -382,6 +382,12 @@ function CategoriesTab(props: {
   return (
     <Flex vertical gap={12}>
       {props.editable && <Alert type="info" showIcon title={t('people.suppliers.categories_hint')} />}
+      <Alert
+        type="info"
+        showIcon
+        title={t('people.suppliers.categories_mail_note')}
+        data-testid="categories-mail-note"
+      />
       <Checkbox.Group
         aria-label={t('people.suppliers.groups')}
         value={shown}
