@@ -216,6 +216,8 @@ export const MSG = {
   category_not_in_group: 'category_not_in_group',
   group_not_of_supplier: 'group_not_of_supplier',
   cannot_remove_self: 'cannot_remove_self',
+  // winners within the offer (issue 32): an amount above the offer's available quantity needs the buyer's confirmation
+  amount_above_available: 'amount_above_available',
 } as const;
 export type MessageKey = (typeof MSG)[keyof typeof MSG];
 

@@ -5,3 +5,4 @@ export * from './setup.ts';
 export * from './system.ts';
 export * from './tenders.ts';
 export * from './throttles.ts';
+export * from './chooseClock.ts';
