@@ -55,7 +55,9 @@ export function aboveAvailable(
  * An order's total as the order files compute it: each line's amount × price rounded to cents (half up), summed;
  * a decimal string with 2 places. Lines with an unreadable amount or price count as 0.
  */
-export function orderTotal(lines: { amount: string | number | null; price: string | number | null }[]): string {
+export function orderTotal(
+  lines: { amount: string | number | null; price: string | number | null }[],
+): string {
   let cents = 0n;
   for (const l of lines) {
     const a = toScaled(l.amount);

@@ -237,7 +237,8 @@ export async function buildXlsx(data: ExportOrders, lang: string): Promise<Buffe
     const tot = ws.addRow([L.order_total, '', '', '', '', '', '', '', Number(o.grandTotal)]);
     tot.font = { bold: true };
     tot.getCell(9).numFmt = XLSX_FORMATS.money;
-    if (needsWrittenContract(o.grandTotal)) ws.addRow([writtenContractNote(lang)]).font = { bold: true, color: { argb: 'FFC00000' } };
+    if (needsWrittenContract(o.grandTotal))
+      ws.addRow([writtenContractNote(lang)]).font = { bold: true, color: { argb: 'FFC00000' } };
   }
   ws.addRow([]);
   const grand = ws.addRow([L.grand_total, '', '', '', '', '', '', '', Number(data.grandTotal)]);
@@ -324,7 +325,17 @@ export async function buildPdf(
       { text: money(o.grandTotal), bold: true, alignment: 'right' },
     ]);
     if (needsWrittenContract(o.grandTotal))
-      body.push([{ text: writtenContractNote(lang), bold: true, color: '#c00000', colSpan: 9 }, '', '', '', '', '', '', '', '']);
+      body.push([
+        { text: writtenContractNote(lang), bold: true, color: '#c00000', colSpan: 9 },
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+      ]);
     content.push({
       table: {
         headerRows: 1,
