@@ -3,13 +3,7 @@
 // tender tells all its participants so; a cancelled one sends TENDER_CANCELED. After a reopen, a new confirm mails
 // only the companies whose award changed, and tells a replaced winner that its offer is no longer chosen.
 // What each company was told is kept in the tender's audit ('outcome_mailed'), so a later confirm can compare.
-import {
-  formatNumber,
-  type Language,
-  needsWrittenContract,
-  orderTotal,
-  trimDecimals,
-} from '@portal/shared';
+import { formatNumber, type Language, needsWrittenContract, orderTotal, trimDecimals } from '@portal/shared';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { groups, history, type tenders, warehouses } from '../../db/schema/index.ts';
