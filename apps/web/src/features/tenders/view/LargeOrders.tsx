@@ -1,12 +1,12 @@
 // Large orders (issue 32): the terms say orders under 10,000 € need no written contract, so an order (one winning
 // company's total on the tender) of 10,000 € or more is marked "written contract needed". The rule and the limit
-// are the shared ones (rules/award.ts); the server marks each order of `export_data`.
+// are the shared ones (rules/award.ts); the server marks each order of `export_data` (the export page's query).
 import { FileProtectOutlined } from '@ant-design/icons';
 import { formatNumber, WRITTEN_CONTRACT_FROM_EUR } from '@portal/shared';
 import { Alert, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatTotal, useLang } from '../../../lib/format.ts';
-import type { Tender } from '../viewApi.ts';
+import { type Tender, useExportData } from '../viewApi.ts';
 
 type Order = NonNullable<Tender['export_data']>['orders'][number];
 
@@ -32,7 +32,11 @@ export function ContractNeededTag() {
 export function LargeOrders({ tender }: { tender: Tender }) {
   const { t } = useTranslation();
   const limit = useLimit();
-  const large = (tender.export_data?.orders ?? []).filter((o: Order) => o.written_contract_needed);
+  // The orders as the export page reads them, asked for only where there are orders the viewer may download.
+  const orders = useExportData(
+    tender.status === 'ORDERED' && tender.abilities.includes('download') ? String(tender.id) : undefined,
+  );
+  const large = (orders.data?.export_data?.orders ?? []).filter((o: Order) => o.written_contract_needed);
   if (!large.length) return null;
   return (
     <Alert
