@@ -160,6 +160,7 @@ test('48 hours to choose, a winner above the offer confirmed, the large order ma
   expect(patched.status(), await patched.text()).toBe(200);
   await page.reload();
   await expect(page.getByTestId('large-orders')).toContainText('Vajalik kirjalik leping');
+  await shoot(page, 'large-order', () => expect(page.getByTestId('large-orders')).toBeVisible());
   await page.goto(`/tenders/${t.id}/export`);
   await expect(page.getByTestId('contract-needed').first()).toBeVisible();
 });

@@ -266,6 +266,14 @@ export function WinnersModal(props: { tenderId: number; line: ViewLine; onClose(
               />
               <Err k={errors[`winners.${i}.reason`]} />
             </div>
+            <Button
+              type="text"
+              danger
+              icon={<DeleteOutlined />}
+              aria-label={t('tenderView.winners.remove_row')}
+              disabled={rows.length === 1}
+              onClick={() => setRows((rs) => rs.filter((_, n) => n !== i))}
+            />
             {r.name != null && aboveText(r) && (
               <Typography.Text
                 type="warning"
@@ -275,14 +283,6 @@ export function WinnersModal(props: { tenderId: number; line: ViewLine; onClose(
                 {aboveText(r)}
               </Typography.Text>
             )}
-            <Button
-              type="text"
-              danger
-              icon={<DeleteOutlined />}
-              aria-label={t('tenderView.winners.remove_row')}
-              disabled={rows.length === 1}
-              onClick={() => setRows((rs) => rs.filter((_, n) => n !== i))}
-            />
           </Flex>
         ))}
         <Err k={errors.winners} />
