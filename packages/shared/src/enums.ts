@@ -61,6 +61,8 @@ export const TEMPLATE_KEYS = [
   'TENDER_ANSWER',
   'TENDER_EXTENDED',
   'TERMS_CHANGED',
+  'TENDER_CHOOSE_SOON',
+  'TENDER_CHOOSE_OVERDUE',
 ] as const;
 export type TemplateKey = (typeof TEMPLATE_KEYS)[number];
 
@@ -134,6 +136,18 @@ export const TEMPLATE_DEFINITIONS: { key: TemplateKey; type: TemplateType; tags:
     key: 'TERMS_CHANGED',
     type: 'EXTERNAL',
     tags: ['user_first_name', 'user_last_name', 'terms_version', 'terms_effective', 'terms_link'],
+  },
+  // Not in the spec's table: the 48-hour choosing clock reminds the tender's buyers at 24 h left and when overdue
+  // (issue 32).
+  {
+    key: 'TENDER_CHOOSE_SOON',
+    type: 'INTERNAL',
+    tags: ['tender_code', 'tender_finish', 'choose_by', 'tender_group_name', 'tender_warehouse_name'],
+  },
+  {
+    key: 'TENDER_CHOOSE_OVERDUE',
+    type: 'INTERNAL',
+    tags: ['tender_code', 'tender_finish', 'choose_by', 'tender_group_name', 'tender_warehouse_name'],
   },
 ];
 

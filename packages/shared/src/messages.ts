@@ -221,6 +221,8 @@ export const MSG = {
   // terms of use versions announced ahead (module auth, issue 32)
   terms_too_soon: 'terms_too_soon',
   terms_not_after_last: 'terms_not_after_last',
+  // winners within the offer (issue 32): an amount above the offer's available quantity needs the buyer's confirmation
+  amount_above_available: 'amount_above_available',
 } as const;
 export type MessageKey = (typeof MSG)[keyof typeof MSG];
 

@@ -42,6 +42,8 @@ export const exportOrder = z.object({
   export_code: z.string().nullable(),
   supplier: z.object({ id: z.number(), name: z.string(), email: z.string(), phone: z.string() }),
   grand_total: decimal,
+  /** The order's total is 10,000 € or more: the terms ask for a written contract (rules/award.ts). */
+  written_contract_needed: z.boolean(),
   details: z.array(exportOrderLine),
 });
 export const exportData = z.object({
@@ -94,6 +96,10 @@ export const tender = z.object({
   failed_bc_details: z.number(),
   bc_id: z.string().nullable(),
   export_data: exportData.nullable().optional(),
+  /** FINISHED or CHOOSING: the time by which the winners are to be chosen (finish + 48 h); null otherwise. */
+  choose_by: nullableIso,
+  /** FINISHED or CHOOSING and the choosing time has run out. */
+  choose_overdue: z.boolean(),
   /** The server's clock when this answer was made (for the countdown). Added by the tenders server. */
   server_time: iso.optional(),
   /** The actions the caller may take on this tender (the rule table, rules/abilities.ts). */
@@ -355,6 +361,11 @@ export const winnersWrite = z.object({
    * save is refused (409 winners_changed_reload) instead of overwriting theirs. Optional for API clients.
    */
   version: z.string().max(40, 'too_long').optional(),
+  /**
+   * The buyer confirms ordering more than an offer has available: without it such an amount is refused
+   * (400 amount_above_available on the row's amount).
+   */
+  confirm_above_available: z.boolean().optional(),
 });
 /** PATCH /details/{id}/delete_winners/ (the same version check). */
 export const winnersDelete = z.object({ version: z.string().max(40, 'too_long').optional() }).passthrough();

@@ -13,6 +13,8 @@ export interface TransitionHooks {
   activated?: (tx: Db, tenderIds: number[]) => Promise<void>;
   /** Called inside the transaction that moved these tenders to FINISHED. */
   finished?: (tx: Db, tenderIds: number[]) => Promise<void>;
+  /** Called on every pass after the moves, outside their transactions (e.g. the choosing clock's reminders). */
+  everyPass?: (db: Db) => Promise<unknown>;
 }
 
 async function move(
@@ -58,9 +60,9 @@ export async function tick(db: Db, hooks: TransitionHooks = {}) {
     sql`select exists (select 1 from tenders where status = 'WAITING' and start <= ${at})
       or exists (select 1 from tenders where status = 'ACTIVE' and finish <= ${at}) as due`,
   );
-  if (!due?.due) return { activated: [] as number[], finished: [] as number[] };
-  const activated = await move(db, 'WAITING', 'ACTIVE', 'start', hooks.activated);
-  const finished = await move(db, 'ACTIVE', 'FINISHED', 'finish', hooks.finished);
+  const activated = due?.due ? await move(db, 'WAITING', 'ACTIVE', 'start', hooks.activated) : [];
+  const finished = due?.due ? await move(db, 'ACTIVE', 'FINISHED', 'finish', hooks.finished) : [];
+  if (hooks.everyPass) await hooks.everyPass(db);
   return { activated, finished };
 }
 

@@ -1,4 +1,5 @@
 export * from './abilities.ts';
+export * from './award.ts';
 export * from './decimal.ts';
 export * from './offer.ts';
 export * from './tenderForm.ts';

@@ -1,4 +1,5 @@
 export * from './catalogue.ts';
+export * from './chooseClock.ts';
 export * from './people.ts';
 export * from './reports.ts';
 export * from './setup.ts';

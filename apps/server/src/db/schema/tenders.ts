@@ -58,6 +58,7 @@ export const tenders = pgTable(
     index('tenders_status_start_id_group_idx').on(t.status, t.start, t.id, t.groupId),
     index('tenders_group_start_idx').on(t.groupId, t.start),
     index('tenders_finish_idx').on(t.finish),
+    index('tenders_choosing_finish_idx').on(t.finish).where(sql`${t.status} in ('FINISHED','CHOOSING')`),
     check(
       'tenders_status_ck',
       sql`${t.status} in ('DRAFT','WAITING','ACTIVE','FINISHED','CHOOSING','ORDERED','CANCELED','FAILED')`,

@@ -395,4 +395,46 @@ export const DEFAULT_TEMPLATES: { key: TemplateKey; type: TemplateType; texts: B
       },
     }),
   },
+  {
+    key: 'TENDER_CHOOSE_SOON',
+    type: 'INTERNAL',
+    texts: sign({
+      EST: {
+        subject: 'Hange {{tender_code}}: võitjate valimiseks on jäänud 24 tundi',
+        content:
+          'Tere!\n\nHange {{tender_code}} ({{tender_group_name}}, {{tender_warehouse_name}}) lõppes {{tender_finish}}. Tingimuste järgi valitakse võitjad 48 tunni jooksul: palun valige need hiljemalt {{choose_by}}.',
+      },
+      RUS: {
+        subject: 'Тендер {{tender_code}}: на выбор победителей осталось 24 часа',
+        content:
+          'Здравствуйте!\n\nТендер {{tender_code}} ({{tender_group_name}}, {{tender_warehouse_name}}) завершился {{tender_finish}}. По условиям победители выбираются в течение 48 часов: пожалуйста, выберите их не позднее {{choose_by}}.',
+      },
+      ENG: {
+        subject: 'Tender {{tender_code}}: 24 hours left to choose the winners',
+        content:
+          'Hello,\n\nTender {{tender_code}} ({{tender_group_name}}, {{tender_warehouse_name}}) finished at {{tender_finish}}. By the terms the winners are chosen within 48 hours: please choose them by {{choose_by}}.',
+      },
+    }),
+  },
+  {
+    key: 'TENDER_CHOOSE_OVERDUE',
+    type: 'INTERNAL',
+    texts: sign({
+      EST: {
+        subject: 'Hange {{tender_code}}: võitjate valimise aeg on möödas',
+        content:
+          'Tere!\n\nHange {{tender_code}} ({{tender_group_name}}, {{tender_warehouse_name}}) lõppes {{tender_finish}} ja võitjad oleks tulnud valida hiljemalt {{choose_by}}. Palun valige võitjad või tühistage hange esimesel võimalusel.',
+      },
+      RUS: {
+        subject: 'Тендер {{tender_code}}: срок выбора победителей истёк',
+        content:
+          'Здравствуйте!\n\nТендер {{tender_code}} ({{tender_group_name}}, {{tender_warehouse_name}}) завершился {{tender_finish}}, и победителей следовало выбрать не позднее {{choose_by}}. Пожалуйста, выберите победителей или отмените тендер как можно скорее.',
+      },
+      ENG: {
+        subject: 'Tender {{tender_code}}: the time to choose the winners has passed',
+        content:
+          'Hello,\n\nTender {{tender_code}} ({{tender_group_name}}, {{tender_warehouse_name}}) finished at {{tender_finish}} and the winners were to be chosen by {{choose_by}}. Please choose the winners or cancel the tender as soon as you can.',
+      },
+    }),
+  },
 ];

@@ -1,7 +1,7 @@
 // The orders of an ORDERED tender, as the export page, the spreadsheet, the PDF and the Directo export see them.
 // Buyers get every supplier's order; a winning supplier only its own; anyone else is refused.
 // Line totals (2 decimals) and order totals are computed in SQL numeric, never with JS floats.
-import type { ExportStatus, exportData as exportDataSchema } from '@portal/shared';
+import { type ExportStatus, type exportData as exportDataSchema, needsWrittenContract } from '@portal/shared';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -245,6 +245,7 @@ export async function exportData(db: Db, tenderId: number, user: SessionUser): P
       export_code: o.exportCode,
       supplier: { id: o.supplierId, name: o.supplierName, email: o.supplierEmail, phone: o.supplierPhone },
       grand_total: o.grandTotal,
+      written_contract_needed: needsWrittenContract(o.grandTotal),
       details: o.lines.map((l) => ({
         part: { code: l.partCode, name: l.partName, tags: l.tags },
         proposal: {

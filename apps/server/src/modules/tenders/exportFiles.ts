@@ -5,7 +5,14 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Language } from '@portal/shared';
-import { formatDecimal, formatNumber, roundDecimal, trimDecimals } from '@portal/shared';
+import {
+  formatDecimal,
+  formatNumber,
+  needsWrittenContract,
+  roundDecimal,
+  trimDecimals,
+  WRITTEN_CONTRACT_FROM_EUR,
+} from '@portal/shared';
 import type ExcelJSModule from 'exceljs';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces.js';
 import type { ExportOrders } from './exportData.ts';
@@ -36,6 +43,7 @@ const LABELS = {
     total: 'Summa',
     order_total: 'Tellimuse summa',
     grand_total: 'Kokku',
+    written_contract: 'Tellimuse summa on {limit} või rohkem: vajalik on kirjalik leping',
   },
   ru: {
     title: 'Заказы тендера',
@@ -60,6 +68,7 @@ const LABELS = {
     total: 'Сумма',
     order_total: 'Сумма заказа',
     grand_total: 'Итого',
+    written_contract: 'Сумма заказа {limit} или больше: нужен письменный договор',
   },
   en: {
     title: 'Tender orders',
@@ -84,11 +93,18 @@ const LABELS = {
     total: 'Sum',
     order_total: 'Order total',
     grand_total: 'Total',
+    written_contract: 'The order is {limit} or more: a written contract is needed',
   },
 } satisfies Record<Language, Record<string, string>>;
 export type ExportLabels = (typeof LABELS)['en'];
 const langOf = (lang: string): Language => (lang in LABELS ? lang : 'et') as Language;
 export const exportLabels = (lang: string): ExportLabels => LABELS[langOf(lang)];
+/** "The order is 10 000 € or more: a written contract is needed" in the reader's language and number format. */
+export const writtenContractNote = (lang: string) =>
+  LABELS[langOf(lang)].written_contract.replace(
+    '{limit}',
+    `${formatNumber(WRITTEN_CONTRACT_FROM_EUR, langOf(lang), 0)} €`,
+  );
 
 /** Spreadsheet number formats: prices 2 to 4 decimals, money 2, quantities whole or up to 3, all grouped. */
 export const XLSX_FORMATS = {
@@ -221,6 +237,8 @@ export async function buildXlsx(data: ExportOrders, lang: string): Promise<Buffe
     const tot = ws.addRow([L.order_total, '', '', '', '', '', '', '', Number(o.grandTotal)]);
     tot.font = { bold: true };
     tot.getCell(9).numFmt = XLSX_FORMATS.money;
+    if (needsWrittenContract(o.grandTotal))
+      ws.addRow([writtenContractNote(lang)]).font = { bold: true, color: { argb: 'FFC00000' } };
   }
   ws.addRow([]);
   const grand = ws.addRow([L.grand_total, '', '', '', '', '', '', '', Number(data.grandTotal)]);
@@ -306,6 +324,18 @@ export async function buildPdf(
       '',
       { text: money(o.grandTotal), bold: true, alignment: 'right' },
     ]);
+    if (needsWrittenContract(o.grandTotal))
+      body.push([
+        { text: writtenContractNote(lang), bold: true, color: '#c00000', colSpan: 9 },
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+      ]);
     content.push({
       table: {
         headerRows: 1,

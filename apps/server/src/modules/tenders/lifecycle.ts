@@ -8,6 +8,7 @@ import type { Db } from '../../db/client.ts';
 import { groups, tenders, users, warehouses } from '../../db/schema/index.ts';
 import type { TransitionHooks } from '../../lib/scheduler.ts';
 import { queryRows } from '../../lib/sql.ts';
+import { remindChoosers } from './chooseClock.ts';
 import {
   adminEmail,
   emailSuppliers,
@@ -138,4 +139,5 @@ export async function runTenderHooks<E extends keyof TenderHooks>(
 export const tenderSchedulerHooks = (_app: FastifyInstance): TransitionHooks => ({
   activated: onActivated,
   finished: onFinished,
+  everyPass: remindChoosers,
 });

@@ -2,6 +2,7 @@
 // row's counts; a supplier's counts are its own company's.
 
 import {
+  CHOOSE_WITHIN_HOURS,
   DEFAULT_PAGE_SIZE,
   isStrictDate,
   isStrictDateTime,
@@ -15,6 +16,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { groups, tenderCounts, tenderSupplierCounts, tenders, warehouses } from '../../db/schema/index.ts';
 import { isSupplier } from '../../lib/auth.ts';
+import { now } from '../../lib/clock.ts';
 import { boolQuery, type ListSpec, listQuery, orderBy, type Paged, searchWhere } from '../../lib/list.ts';
 import { inIds, queryPrepared } from '../../lib/sql.ts';
 import { tenderVisibleWhere, type Viewer } from './access.ts';
@@ -41,7 +43,13 @@ export const tenderListQuery = listQuery.extend({
   filter_finish: dateQuery.optional(),
   filter_status: statusList.optional(),
   failed_bc_details: boolQuery.optional(),
+  /** Buyers: only FINISHED and CHOOSING tenders whose 48 hours to choose the winners have run out. */
+  filter_overdue: boolQuery.optional(),
 });
+
+/** FINISHED or CHOOSING tenders whose time to choose the winners (finish + 48 h) has run out at `at`. */
+const chooseOverdueWhere = (at: Date) =>
+  sql`${tenders.status} in ('FINISHED','CHOOSING') and ${tenders.finish} <= ${new Date(at.getTime() - CHOOSE_WITHIN_HOURS * 3_600_000)}`;
 
 /** A plain day (YYYY-MM-DD) is a Tallinn day; a full timestamp is taken as it is. */
 const asDate = (s: string, addDays = 0) => (s.length === 10 ? tallinnDayStart(s, addDays) : new Date(s));
@@ -255,6 +263,8 @@ export async function listTenders(
   // The business-system filter is not for suppliers: ignored for them.
   const failedBcFilter = !!q.failed_bc_details && !isSupplier(user);
   if (failedBcFilter) filters.push(sql`${tenderCounts.failedBc} > 0`);
+  // The choosing clock's overdue tenders (issue 32), a buyer's filter: ignored for suppliers like the one above.
+  if (q.filter_overdue && !isSupplier(user)) filters.push(chooseOverdueWhere(now()));
   const where =
     and(...filters, searchWhere(spec, q.search), q.ids ? inIds(tenders.id, q.ids) : undefined) ?? sql`true`;
   const order = sql.join(orderBy(spec, q.ordering), sql`, `);

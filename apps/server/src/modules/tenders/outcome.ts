@@ -3,13 +3,14 @@
 // tender tells all its participants so; a cancelled one sends TENDER_CANCELED. After a reopen, a new confirm mails
 // only the companies whose award changed, and tells a replaced winner that its offer is no longer chosen.
 // What each company was told is kept in the tender's audit ('outcome_mailed'), so a later confirm can compare.
-import { formatNumber, type Language, trimDecimals } from '@portal/shared';
+import { formatNumber, type Language, needsWrittenContract, orderTotal, trimDecimals } from '@portal/shared';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { groups, history, type tenders, warehouses } from '../../db/schema/index.ts';
 import type { SessionUser } from '../../lib/auth.ts';
 import { audit } from '../../lib/history.ts';
 import { queryRows } from '../../lib/sql.ts';
+import { writtenContractNote } from './exportFiles.ts';
 import { emailSuppliers, participantSuppliers } from './notify.ts';
 
 type TenderRecord = typeof tenders.$inferSelect;
@@ -38,9 +39,17 @@ type WonLine = {
 
 const LANGUAGE: Record<string, Language> = { EST: 'et', RUS: 'ru', ENG: 'en' };
 
-/** "Name: 3 × 12,345 €" per won line, numbers as the reader writes them. */
+/**
+ * "Name: 3 × 12,345 €" per won line, numbers as the reader writes them; an order of 10,000 € or more ends with the
+ * written-contract note (issue 32), so every winner mail says it whatever its template's text.
+ */
 function awardList(lines: WonLine[], templateLanguage: string) {
   const lang = LANGUAGE[templateLanguage] ?? 'et';
+  const note = needsWrittenContract(orderTotal(lines)) ? `\n\n${writtenContractNote(lang)}` : '';
+  return `${awardLines(lines, lang)}${note}`;
+}
+
+function awardLines(lines: WonLine[], lang: Language) {
   return lines
     .map((l) => {
       const price = trimDecimals(l.price, 2);

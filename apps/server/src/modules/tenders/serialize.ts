@@ -3,6 +3,8 @@
 // party field null; a supplier only ever gets its own company's proposals, winners and comments; the
 // approver's and the winner comments never go to suppliers. Counts are computed in SQL.
 import {
+  chooseBy,
+  chooseOverdue,
   compareDecimal,
   type DetailLine,
   type DetailStatus,
@@ -114,7 +116,8 @@ export interface TenderCommentRow {
 /** Tender rows and their comments (already limited to what the viewer may read) as API objects. */
 export function tenderObjects(viewer: Viewer, rows: TenderRow[], commentRows: TenderCommentRow[]): Tender[] {
   const sup = viewer.supplierId;
-  const t = now().toISOString();
+  const at = now();
+  const t = at.toISOString();
   const actor = actorOf(viewer);
   return rows.map((r) => {
     // Until the tender is opened (FINISHED) a buyer gets no supplier comment at all: its text may name the company.
@@ -128,6 +131,8 @@ export function tenderObjects(viewer: Viewer, rows: TenderRow[], commentRows: Te
       start: iso(r.start),
       finish: iso(r.finish),
       status: r.status,
+      choose_by: isoOrNull(chooseBy(r.status, r.finish)),
+      choose_overdue: chooseOverdue(r.status, r.finish, at),
       warehouse: r.warehouseId,
       warehouse_name: r.warehouseName,
       warehouse_address: r.warehouseAddress,

@@ -1,5 +1,6 @@
 // Winners per line while a tender is CHOOSING (buyers).
 import {
+  aboveAvailable,
   type DetailStatus,
   defaultReason,
   defined,
@@ -49,13 +50,19 @@ export async function addWinners(db: Db, user: SessionUser, detailId: number, bo
     const [{ need }] = await tx.select({ need: needSql }).from(details).where(eq(details.id, detailId));
     const props = (
       await tx
-        .select({ id: proposals.id, price: proposals.price, producer: proposals.producerId })
+        .select({
+          id: proposals.id,
+          price: proposals.price,
+          producer: proposals.producerId,
+          available: proposals.availableQty,
+        })
         .from(proposals)
         .where(eq(proposals.detailId, detailId))
     ).map((p) => ({
       id: p.id,
       price: String(p.price),
       producer: p.producer,
+      available: p.available == null ? null : String(p.available),
     }));
     const blacklisted = (await blacklistedByPart(tx, [d.partId])).get(d.partId) ?? [];
     const rows = body.winners.map((w) =>
@@ -77,8 +84,18 @@ export async function addWinners(db: Db, user: SessionUser, detailId: number, bo
       if (chosen.length > 1 && !isBlank(amount) && toScaled(amount) == null)
         errors[`winners.${i}.amount`] = ['not_a_number'];
     }
+    // More than the offer has available only with the buyer's explicit confirmation (issue 32).
+    const above = new Set<number>();
+    for (const { w, i } of chosen) {
+      const offer = props.find((p) => p.id === w.name);
+      if (offer && aboveAvailable('amount' in rows[i] ? rows[i].amount : null, offer.available)) above.add(i);
+    }
+    if (!body.confirm_above_available)
+      for (const i of above)
+        errors[`winners.${i}.amount`] = [...(errors[`winners.${i}.amount`] ?? []), 'amount_above_available'];
     if (Object.keys(errors).length) throw badRequest(errors);
 
+    const aboveIds = new Set([...above].map((i) => rows[i].name));
     const at = now();
     const gone = await tx
       .delete(winners)
@@ -136,7 +153,13 @@ export async function addWinners(db: Db, user: SessionUser, detailId: number, bo
         entityId: w.id,
         action: 'created',
         tenderId: t.id,
-        data: { detail: detailId, proposal: w.proposalId, amount: w.amount, reason: w.reason },
+        data: {
+          detail: detailId,
+          proposal: w.proposalId,
+          amount: w.amount,
+          reason: w.reason,
+          ...(aboveIds.has(w.proposalId) ? { above_available: true } : {}),
+        },
       })),
       ...(status !== d.status
         ? [

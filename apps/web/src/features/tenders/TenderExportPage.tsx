@@ -1,5 +1,6 @@
 // /tenders/{id}/export: the tender's orders per supplier and the manual export to the accounting module
 // (start, poll the status every second until SUCCESS or FAILED, reload); re-sending is possible.
+
 import { ArrowLeftOutlined, SendOutlined } from '@ant-design/icons';
 import { EXPORT_POLL_MS } from '@portal/shared';
 import { Button, Card, Descriptions, Empty, Flex, Skeleton, Table, Tag, Typography } from 'antd';
@@ -10,6 +11,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { fmtDate, fmtDateTime, fmtQty, formatPrice, formatTotal } from '../../lib/format.ts';
 import { toast } from '../../lib/toast.ts';
 import { exportReason } from './history/exportReason.ts';
+import { ContractNeededTag } from './view/LargeOrders.tsx';
 import { StatusBadge } from './view/TenderHeader.tsx';
 import { TenderNotFound } from './view/TenderNotFound.tsx';
 import { exportStatus, useExportData, useViewActions } from './viewApi.ts';
@@ -207,9 +209,12 @@ export default function TenderExportPage() {
             </Flex>
           }
           extra={
-            <strong>
-              {t('tenderView.export.grand_total')}: {formatTotal(o.grand_total)}
-            </strong>
+            <>
+              {o.written_contract_needed && <ContractNeededTag />}
+              <strong>
+                {t('tenderView.export.grand_total')}: {formatTotal(o.grand_total)}
+              </strong>
+            </>
           }
         >
           <Typography.Paragraph style={{ marginBottom: 8 }}>

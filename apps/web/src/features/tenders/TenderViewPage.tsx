@@ -30,6 +30,7 @@ import { BlacklistModal } from './view/BlacklistModal.tsx';
 import { BuyerActions } from './view/BuyerActions.tsx';
 import { BuyerLines } from './view/BuyerLines.tsx';
 import { CommentLogModal } from './view/CommentLogModal.tsx';
+import { LargeOrders } from './view/LargeOrders.tsx';
 import { PartInfoModal } from './view/PartInfoModal.tsx';
 import { QuestionsPanel } from './view/QuestionsPanel.tsx';
 import { SupplierCommentModal } from './view/SupplierCommentModal.tsx';
@@ -235,6 +236,7 @@ export default function TenderViewPage() {
         extra={extra}
       />
       <TenderHeader tender={tender} isSupplier={isSupplier} offsetMs={offset} onEnd={onEnd} />
+      <LargeOrders tender={tender} />
       {body}
       <QuestionsPanel tender={tender} lines={lines} isSupplier={isSupplier} />
       {open?.kind === 'info' && <PartInfoModal line={open.line} isSupplier={isSupplier} onClose={close} />}

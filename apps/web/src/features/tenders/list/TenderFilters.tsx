@@ -77,6 +77,16 @@ export function TenderFilters(props: {
             />
           </Form.Item>
         )}
+        {props.showSync && (
+          <Form.Item label={t('chooseClock.overdue_filter')} style={{ marginBottom: 8 }}>
+            <Switch
+              checked={draft.overdue}
+              onChange={(v) => set({ overdue: v })}
+              aria-label={t('chooseClock.overdue_filter')}
+              data-testid="filter-overdue"
+            />
+          </Form.Item>
+        )}
       </Flex>
       <Flex wrap gap={8} justify="space-between" align="center">
         <Space wrap size={4} aria-label={t('tenders.list.filter.quick')}>

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import type { ResourceColumn } from '../../../components/ResourceTable.tsx';
 import { fmtCreatedUpdated, fmtDateTime } from '../../../lib/format.ts';
 import { TENDER_STATUS_COLORS, type Tender, tenderPath } from '../api.ts';
+import { OverdueTag } from './OverdueTag.tsx';
 import { TenderRowActions } from './TenderRowActions.tsx';
 
 export function TenderStatusTag({ status, t }: { status: Tender['status']; t: TFunction }) {
@@ -119,7 +120,12 @@ export function tenderColumns(t: TFunction, isSupplier: boolean, phone: boolean)
       title: t('tenders.fields.status'),
       sortable: true,
       fixed: 'right',
-      render: (_v, r) => <TenderStatusTag status={r.status} t={t} />,
+      render: (_v, r) => (
+        <>
+          <TenderStatusTag status={r.status} t={t} />
+          {!isSupplier && r.choose_overdue && <OverdueTag t={t} />}
+        </>
+      ),
     },
     !isSupplier && {
       key: 'failed_bc_details',

@@ -8,6 +8,7 @@ export interface TenderFilterValues {
   filter_finish?: string;
   filter_status?: string;
   failed_bc_details?: string;
+  filter_overdue?: string;
 }
 export const FILTER_KEYS = [
   'filter_groups',
@@ -15,6 +16,7 @@ export const FILTER_KEYS = [
   'filter_finish',
   'filter_status',
   'failed_bc_details',
+  'filter_overdue',
 ] as const;
 
 /** Default start filter: the first day of the previous month. */
@@ -26,6 +28,8 @@ export interface Draft {
   finish: Dayjs | null;
   statuses: string[];
   failedBc: boolean;
+  /** Buyers: only tenders whose 48 hours to choose the winners have run out. */
+  overdue: boolean;
 }
 
 export const toDraft = (f: Record<string, string>): Draft => ({
@@ -34,6 +38,7 @@ export const toDraft = (f: Record<string, string>): Draft => ({
   finish: f.filter_finish ? dayjs(f.filter_finish) : null,
   statuses: (f.filter_status ?? '').split(',').filter(Boolean),
   failedBc: f.failed_bc_details === 'true',
+  overdue: f.filter_overdue === 'true',
 });
 
 export const fromDraft = (d: Draft): Record<string, string | undefined> => ({
@@ -42,6 +47,7 @@ export const fromDraft = (d: Draft): Record<string, string | undefined> => ({
   filter_finish: d.finish?.format('YYYY-MM-DD'),
   filter_status: d.statuses.length ? d.statuses.join(',') : undefined,
   failed_bc_details: d.failedBc ? 'true' : undefined,
+  filter_overdue: d.overdue ? 'true' : undefined,
 });
 
 export type Quick = 'today' | 'this_week' | 'this_month' | 'previous_month' | 'last_3_months' | 'this_year';

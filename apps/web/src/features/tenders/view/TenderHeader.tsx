@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { fmtCreatedUpdated, fmtDateTime } from '../../../lib/format.ts';
 import { TENDER_STATUS_COLORS } from '../api.ts';
 import type { Tender } from '../viewApi.ts';
+import { ChooseClock } from './ChooseClock.tsx';
 import { Countdown } from './Countdown.tsx';
 
 export function StatusBadge({ status }: { status: Tender['status'] }) {
@@ -35,6 +36,12 @@ export function TenderHeader(props: {
       key: 'countdown',
       label: t('tenderView.countdown.label'),
       children: <Countdown finish={x.finish} offsetMs={props.offsetMs} onEnd={props.onEnd} />,
+    });
+  if (x.choose_by && !isSupplier)
+    items.push({
+      key: 'choose_by',
+      label: t('chooseClock.label'),
+      children: <ChooseClock chooseBy={x.choose_by} offsetMs={props.offsetMs} />,
     });
   items.push(
     { key: 'creator', label: t('tenders.fields.creator'), children: x.creator_name ?? '' },

@@ -2,6 +2,7 @@
 // winners, the comment rules; lowest price pre-sets PRICE; saved with add_winners, removed with delete_winners.
 import { DeleteOutlined, PlusOutlined, StopOutlined } from '@ant-design/icons';
 import {
+  aboveAvailable,
   COMMENT_MAX,
   defaultReason,
   defined,
@@ -78,8 +79,25 @@ export function WinnersModal(props: { tenderId: number; line: ViewLine; onClose(
     });
   };
   const several = rows.filter((r) => r.name != null).length > 1;
+  // Issue 32: a winner's amount above what its offer has available is said in words, and saved only when the buyer
+  // confirms it (the server refuses it otherwise). A lone winner gets the line's whole quantity.
+  const aboveText = (r: Row) => {
+    const p = offered.find((x) => x.id === r.name);
+    const amount = several ? r.amount.replace(',', '.') : line.qty;
+    if (!p || !aboveAvailable(amount, p.available_qty)) return null;
+    return t('chooseClock.above_available', { amount: fmtQty(amount), available: fmtQty(p.available_qty) });
+  };
+  const anyAbove = rows.some((r) => r.name != null && aboveText(r) != null);
+  const confirmAbove = () =>
+    modal.confirm({
+      title: t('chooseClock.confirm_above_title'),
+      content: t('chooseClock.confirm_above_text'),
+      okText: t('chooseClock.confirm_above_ok'),
+      cancelText: t('tenders.confirm.cancel'),
+      onOk: () => save(true),
+    });
 
-  const save = async () => {
+  const save = async (confirmed = false) => {
     const input: WinnerInput[] = rows.map((r) => ({
       name: r.name,
       amount: r.amount.replace(',', '.'),
@@ -90,6 +108,7 @@ export function WinnersModal(props: { tenderId: number; line: ViewLine; onClose(
     if (comment.length > COMMENT_MAX) return setErrors({ comment: 'comment_too_long' });
     const errs = validateWinners(normal, ctx, c);
     if (Object.keys(errs).length) return setErrors(remap(errs, input, normal));
+    if (anyAbove && !confirmed) return confirmAbove();
     try {
       await addWinners.mutateAsync({
         detail: line.id,
@@ -101,12 +120,18 @@ export function WinnersModal(props: { tenderId: number; line: ViewLine; onClose(
           })),
           comment: normal.length > 1 ? c : c || undefined,
           version: line.updated,
+          ...(confirmed ? { confirm_above_available: true } : {}),
         },
       });
       toast.success(normal.length ? t('tenderView.toast.winners_saved') : t('tenderView.toast.winners_none'));
       props.onClose();
     } catch (err) {
-      if (err instanceof ApiError && err.status === 400) setErrors(remap(err.fieldErrors, input, normal));
+      if (err instanceof ApiError && err.status === 400) {
+        const fields = remap(err.fieldErrors, input, normal);
+        // Another offer's quantity than the one shown (or a client that did not ask): ask now, then save again.
+        if (!confirmed && Object.values(fields).includes('amount_above_available')) return confirmAbove();
+        setErrors(fields);
+      }
       if (err instanceof ApiError && err.status === 409) setConflict(true);
     }
   };
@@ -167,7 +192,7 @@ export function WinnersModal(props: { tenderId: number; line: ViewLine; onClose(
           </Button>
           <Flex gap={8}>
             <Button onClick={props.onClose}>{t('tenderView.cancel')}</Button>
-            <Button type="primary" loading={addWinners.isPending} onClick={save}>
+            <Button type="primary" loading={addWinners.isPending} onClick={() => save()}>
               {t('tenderView.save')}
             </Button>
           </Flex>
@@ -249,6 +274,15 @@ export function WinnersModal(props: { tenderId: number; line: ViewLine; onClose(
               disabled={rows.length === 1}
               onClick={() => setRows((rs) => rs.filter((_, n) => n !== i))}
             />
+            {r.name != null && aboveText(r) && (
+              <Typography.Text
+                type="warning"
+                data-testid={`above-available-${i}`}
+                style={{ flexBasis: '100%', fontSize: 12 }}
+              >
+                {aboveText(r)}
+              </Typography.Text>
+            )}
           </Flex>
         ))}
         <Err k={errors.winners} />
