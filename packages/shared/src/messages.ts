@@ -216,6 +216,16 @@ export const MSG = {
   category_not_in_group: 'category_not_in_group',
   group_not_of_supplier: 'group_not_of_supplier',
   cannot_remove_self: 'cannot_remove_self',
+  // refusals and breaches (server modules tenders/refusals, breaches; shared breaches.ts)
+  not_a_winner: 'not_a_winner',
+  not_a_replacement: 'not_a_replacement',
+  refused_twice: 'refused_twice',
+  date_in_future: 'date_in_future',
+  invalid_date: 'invalid_date',
+  penalty_above_limit: 'penalty_above_limit',
+  replacement_time_not_over: 'replacement_time_not_over',
+  exclusion_needs_breaches: 'exclusion_needs_breaches',
+  supplier_already_inactive: 'supplier_already_inactive',
 } as const;
 export type MessageKey = (typeof MSG)[keyof typeof MSG];
 

@@ -92,6 +92,9 @@ function oracle(a: Actor, action: TenderAction, s: TenderStatus, f: (typeof FACT
     // §2 history from the view, buyers only; never while offers are sealed.
     case 'history':
       return !isSupplier(a) && ['FINISHED', 'CHOOSING', 'ORDERED', 'FAILED', 'CANCELED'].includes(s);
+    // issue 32: a winner who refuses is replaced by the buyers who confirm winners, on an ORDERED tender.
+    case 'refuse_award':
+      return isManager(a) && s === 'ORDERED';
   }
 }
 

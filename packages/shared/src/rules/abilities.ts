@@ -40,6 +40,8 @@ export const TENDER_ACTIONS = [
   'download',
   /** Buyer: the tender's history. */
   'history',
+  /** Buyer: record that a winner refused its award (a line or its whole order) and choose the next offer. */
+  'refuse_award',
 ] as const;
 export type TenderAction = (typeof TENDER_ACTIONS)[number];
 
@@ -154,6 +156,7 @@ export const TENDER_RULES: Record<TenderAction, Grant<TenderFacts>[]> = {
     { who: 'offerer', states: ['ORDERED'], when: (f) => !!f.isWinner },
   ],
   history: [{ who: 'buyer', states: UNSEALED }],
+  refuse_award: [{ who: 'manager', states: ['ORDERED'] }],
 };
 
 /** The line table (the state is the line's tender's). */
