@@ -4,6 +4,7 @@
 // "two or more breaches can exclude a supplier; a penalty of up to 100 euro per breach".
 import { z } from 'zod';
 import { BREACH_KINDS, BREACH_STATUSES } from './enums.ts';
+import { addDays } from './reportPeriods.ts';
 import { compareDecimal, isChoosable, type ProposalChoice } from './rules/index.ts';
 
 /** Days after the claim date within which the refuser pays the price difference. */
@@ -26,12 +27,6 @@ const utcDay = (ymd: string) => {
   if (!m) throw new Error(`not a date: ${ymd}`);
   return new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
 };
-/** A calendar date (YYYY-MM-DD) moved by whole days. */
-export function addDays(ymd: string, days: number): string {
-  const d = utcDay(ymd);
-  d.setUTCDate(d.getUTCDate() + days);
-  return ymdOf(d);
-}
 
 /** Easter Sunday of a year (the Gregorian computus, Meeus/Jones/Butcher). */
 export function easterSunday(year: number): string {
@@ -108,11 +103,14 @@ export const exclusionAllowed = (breaches: readonly { status: string }[]) =>
 
 // ---------- payloads ----------
 
-const ymd = z.string().regex(YMD, 'invalid_date').refine((s) => {
-  const m = YMD.exec(s);
-  if (!m) return false;
-  return ymdOf(utcDay(s)) === s;
-}, 'invalid_date');
+const ymd = z
+  .string()
+  .regex(YMD, 'invalid_date')
+  .refine((s) => {
+    const m = YMD.exec(s);
+    if (!m) return false;
+    return ymdOf(utcDay(s)) === s;
+  }, 'invalid_date');
 const money = z
   .string()
   .trim()

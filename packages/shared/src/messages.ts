@@ -219,9 +219,7 @@ export const MSG = {
   // refusals and breaches (server modules tenders/refusals, breaches; shared breaches.ts)
   not_a_winner: 'not_a_winner',
   not_a_replacement: 'not_a_replacement',
-  refused_twice: 'refused_twice',
   date_in_future: 'date_in_future',
-  invalid_date: 'invalid_date',
   penalty_above_limit: 'penalty_above_limit',
   replacement_time_not_over: 'replacement_time_not_over',
   exclusion_needs_breaches: 'exclusion_needs_breaches',

@@ -5,6 +5,7 @@ import type { TransitionHooks } from '../lib/scheduler.ts';
 import accountRoutes from './auth/accountRoutes.ts';
 import authRoutes from './auth/routes.ts';
 import blacklistRoutes from './blacklist/routes.ts';
+import breachesRoutes from './breaches/routes.ts';
 import categoryRoutes from './catalogue/categoryRoutes.ts';
 import partRoutes from './catalogue/partRoutes.ts';
 import catalogueRoutes from './catalogue/routes.ts';
@@ -27,6 +28,7 @@ import systemRoutes from './system/routes.ts';
 import tenderExportRoutes from './tenders/exportRoutes.ts';
 import { tenderSchedulerHooks } from './tenders/lifecycle.ts';
 import tenderLineRoutes from './tenders/lineRoutes.ts';
+import refusalRoutes from './tenders/refusalRoutes.ts';
 import tendersRoutes from './tenders/routes.ts';
 import usersRoutes from './users/routes.ts';
 
@@ -54,6 +56,8 @@ export const routeModules = [
   filesRoutes,
   partRoutes,
   reportsRoutes,
+  refusalRoutes,
+  breachesRoutes,
 ];
 
 export function outboxHandlers(app: FastifyInstance): OutboxHandlers {
