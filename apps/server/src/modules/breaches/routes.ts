@@ -31,20 +31,6 @@ export default async function routes(app: ZApp) {
     },
     (request) => svc.listBreaches(app.db, currentUser(request), request.query),
   );
-  app.get(
-    '/breaches/:id/',
-    {
-      config: { access: READERS },
-      schema: {
-        tags,
-        summary: 'One breach.',
-        operationId: 'getBreach',
-        params: idParams,
-        response: { 200: breachItem },
-      },
-    },
-    (request) => svc.getBreach(app.db, currentUser(request), request.params.id),
-  );
   app.post(
     '/breaches/',
     {

@@ -164,7 +164,7 @@ async function checkWrite(db: Db, supplierId: number, w: Partial<Write>, bag: Er
           sql`select 1 as one from proposals where tender_id = ${t.id} and supplier_id = ${supplierId} limit 1`,
         )
       : null;
-    if (!t || t.status !== 'ORDERED' || !took) bag.add('tender', 'invalid_choice');
+    if (t?.status !== 'ORDERED' || !took) bag.add('tender', 'invalid_choice');
   }
   if (w.detail != null) {
     const [d] = await db.select({ tenderId: details.tenderId }).from(details).where(eq(details.id, w.detail));

@@ -111,8 +111,7 @@ export async function mailOutcome(
   }
   // Not chosen: on the first confirm every participant without an award; after a reopen only those who had one.
   const notChosen = participants.filter(
-    (sid) =>
-      !bySupplier.has(sid) && (!before || before.awards?.[sid] !== undefined) && !except.includes(sid),
+    (sid) => !bySupplier.has(sid) && (!before || before.awards?.[sid] !== undefined) && !except.includes(sid),
   );
   await emailSuppliers(
     tx,

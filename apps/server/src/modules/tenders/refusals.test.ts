@@ -73,7 +73,7 @@ describe('a winner refuses a line', () => {
 
   it('refuses a wrong replacement, a day to come and a company that won nothing, changing nothing', async () => {
     const lines = await getLines(ctx, t.id);
-    const own = lines[0].proposals.find((p: { price: string }) => p.price === '11.1111');
+    const own = lines[0].proposals.find((p) => p.price === '11.1111')!;
     const base = { supplier: ctx.supplierCo.id, refused_on: '2030-06-27', reason: 'No stock' };
     let res = await refuse(t.id, { ...base, lines: [{ detail: t.lines[0], replacement: own.id }] });
     expect(res.statusCode).toBe(400);
@@ -129,7 +129,7 @@ describe('a winner refuses a line', () => {
     expect(res.statusCode, res.body).toBe(201);
 
     const lines = await getLines(ctx, t.id);
-    const line = lines.find((l: { id: number }) => l.id === t.lines[0]);
+    const line = lines.find((l) => l.id === t.lines[0])!;
     expect(line.status).toBe('ORDERED');
     expect(line.winners).toHaveLength(1);
     expect(line.winners[0].name).toBe(proposed.id);
@@ -205,7 +205,7 @@ describe('a winner refuses a line', () => {
     const { refusals } = (await overview(t.id)).json();
     expect(refusals[1]).toMatchObject({ scope: 'ORDER', claim_amount: '0.00' });
     const lines = await getLines(ctx, t.id);
-    expect(lines.find((l: { id: number }) => l.id === t.lines[1]).status).toBe('FAILED');
+    expect(lines.find((l) => l.id === t.lines[1])?.status).toBe('FAILED');
     const orders = await ctx.db.select().from(purchaseOrders).where(eq(purchaseOrders.tenderId, t.id));
     expect(orders.map((o) => o.supplierId)).toEqual([ctx.supplierCo2.id]);
     expect(await historyActions(t.id)).toContain('tender:order_withdrawn');

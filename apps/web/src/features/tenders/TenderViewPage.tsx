@@ -31,6 +31,7 @@ import { BuyerActions } from './view/BuyerActions.tsx';
 import { BuyerLines } from './view/BuyerLines.tsx';
 import { CommentLogModal } from './view/CommentLogModal.tsx';
 import { PartInfoModal } from './view/PartInfoModal.tsx';
+import { RefusalsCard } from './view/RefusalsCard.tsx';
 import { SupplierCommentModal } from './view/SupplierCommentModal.tsx';
 import { SupplierCommentsViewer } from './view/SupplierCommentsViewer.tsx';
 import { SupplierLines } from './view/SupplierLines.tsx';
@@ -217,6 +218,7 @@ export default function TenderViewPage() {
           onCancelProposals={cancelProposals}
         />
         <BuyerActions tender={tender} lines={lines} onCommentsViewer={() => setOpen({ kind: 'viewer' })} />
+        <RefusalsCard tender={tender} />
       </Flex>
     );
 
