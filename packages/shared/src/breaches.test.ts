@@ -6,7 +6,7 @@ import {
   exclusionAllowed,
   isWorkingDay,
   rankReplacements,
-} from './breaches.ts';
+} from './breachRules.ts';
 
 describe('Estonian working days', () => {
   it('knows the moving holidays from Easter', () => {
