@@ -32,7 +32,7 @@ test('a Contractor records a refusal: the next best offer wins, the claim and th
   await card.getByRole('button', { name: 'Võitja loobus' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByTestId('refusal-supplier').click();
-  await page.getByRole('option', { name: winner.supplier_name, exact: true }).click();
+  await page.locator('.ant-select-item-option').filter({ hasText: winner.supplier_name }).first().click();
   // The refuser's lines are all chosen, each with the proposed next best offer.
   await expect(dialog.getByText(`Soovitatud: ${winner.candidates[0].supplier_name}`).first()).toBeVisible();
   await dialog.getByLabel('Põhjus').fill('Tootja lõpetas tootmise');
@@ -65,7 +65,7 @@ for (const lang of ['et', 'ru', 'en'] as const)
     await card.locator('.ant-card-extra button').click();
     const dialog = page.getByRole('dialog');
     await dialog.getByTestId('refusal-supplier').click();
-    await page.getByRole('option', { name: winner.supplier_name, exact: true }).click();
+    await page.locator('.ant-select-item-option').filter({ hasText: winner.supplier_name }).first().click();
     await dialog.locator('textarea').fill('—');
     await page.screenshot({ path: `${shotsDir('refusal')}/${lang}-dialog.png` });
     await page.keyboard.press('Escape');
