@@ -69,8 +69,28 @@ for (const lang of ['et', 'ru', 'en'] as const)
     await dialog.locator('textarea').fill('—');
     await page.screenshot({ path: `${shotsDir('refusal')}/${lang}-dialog.png` });
     await page.keyboard.press('Escape');
+    // Recorded through the API: the card under the lines and the refuser's breaches tab with the new row.
+    const res = await request.post(`/api/tenders/${id}/refusals/`, {
+      headers: { Authorization: `Token ${token}` },
+      data: {
+        supplier: winner.supplier,
+        // Today in UTC is never after today in Tallinn, so the server (its clock not moved here) takes it.
+        refused_on: new Date().toISOString().slice(0, 10),
+        reason: 'Tootja lõpetas tootmise',
+        lines: [{ detail: winner.detail, replacement: winner.candidates[0].id }],
+      },
+    });
+    expect(res.status()).toBe(201);
+    await page.reload();
+    await expect(card.locator('tbody tr').first()).toBeVisible();
+    await card.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${shotsDir('refusal')}/${lang}-recorded.png` });
     await page.goto(`/supplier/${winner.supplier}/details`);
-    await page.getByRole('tab').nth(2).click();
-    await expect(page.getByTestId('breaches-tab')).toBeVisible();
+    const tab = page.getByRole('tab').nth(2);
+    await tab.click();
+    await expect(tab).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByTestId('breaches-tab').locator('tbody tr').first()).toContainText(
+      'Tootja lõpetas tootmise',
+    );
     await page.screenshot({ path: `${shotsDir('refusal')}/${lang}-breaches.png`, fullPage: true });
   });
