@@ -30,7 +30,7 @@ CREATE TABLE "refusal_lines" (
 	CONSTRAINT "refusal_lines_claim_ck" CHECK ("claim" >= 0)
 );--> statement-breakpoint
 CREATE INDEX "refusal_lines_refusal_idx" ON "refusal_lines" ("refusal_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "refusal_lines_proposal_uq" ON "refusal_lines" ("refused_proposal_id");--> statement-breakpoint
+CREATE INDEX "refusal_lines_proposal_idx" ON "refusal_lines" ("refused_proposal_id");--> statement-breakpoint
 CREATE INDEX "refusal_lines_detail_idx" ON "refusal_lines" ("detail_id");--> statement-breakpoint
 CREATE TABLE "breaches" (
 	"id" serial PRIMARY KEY NOT NULL,

@@ -68,7 +68,7 @@ export const refusalLines = pgTable(
   },
   (t) => [
     index('refusal_lines_refusal_idx').on(t.refusalId),
-    uniqueIndex('refusal_lines_proposal_uq').on(t.refusedProposalId),
+    index('refusal_lines_proposal_idx').on(t.refusedProposalId),
     index('refusal_lines_detail_idx').on(t.detailId),
     check('refusal_lines_claim_ck', sql`${t.claim} >= 0`),
   ],
