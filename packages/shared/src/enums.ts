@@ -63,6 +63,8 @@ export const TEMPLATE_KEYS = [
   'TERMS_CHANGED',
   'TENDER_CHOOSE_SOON',
   'TENDER_CHOOSE_OVERDUE',
+  'AWARD_REFUSED',
+  'SUPPLIER_EXCLUDED',
 ] as const;
 export type TemplateKey = (typeof TEMPLATE_KEYS)[number];
 
@@ -149,6 +151,18 @@ export const TEMPLATE_DEFINITIONS: { key: TemplateKey; type: TemplateType; tags:
     type: 'INTERNAL',
     tags: ['tender_code', 'tender_finish', 'choose_by', 'tender_group_name', 'tender_warehouse_name'],
   },
+  // Not in the spec's table: a winner's refusal recorded, with the claim (issue 32).
+  {
+    key: 'AWARD_REFUSED',
+    type: 'EXTERNAL',
+    tags: ['tender_code', 'refused_list', 'refusal_reason', 'refused_on', 'claim_amount', 'claim_due'],
+  },
+  // Not in the spec's table: an administrator excluded the company after breaches (issue 32).
+  {
+    key: 'SUPPLIER_EXCLUDED',
+    type: 'EXTERNAL',
+    tags: ['user_first_name', 'user_last_name', 'company_name', 'exclusion_reason'],
+  },
 ];
 
 export const LANGUAGES = ['et', 'ru', 'en'] as const;
@@ -158,3 +172,9 @@ export const OUTBOX_KINDS = ['email', 'directo_export', 'bc_sync'] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 export const OUTBOX_STATUSES = ['pending', 'done', 'failed', 'discarded'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+/** A supplier's breach of the terms (issue 32): a refused award, a late delivery, defective goods not replaced. */
+export const BREACH_KINDS = ['REFUSED_AWARD', 'LATE_DELIVERY', 'DEFECT_NOT_REPLACED', 'OTHER'] as const;
+export type BreachKind = (typeof BREACH_KINDS)[number];
+export const BREACH_STATUSES = ['OPEN', 'PAID', 'WAIVED'] as const;
+export type BreachStatus = (typeof BREACH_STATUSES)[number];

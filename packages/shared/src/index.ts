@@ -1,5 +1,7 @@
 export * from './accountRules.ts';
 export * from './accounts.ts';
+export * from './breaches.ts';
+export * from './breachRules.ts';
 export * from './businessCentral.ts';
 export * from './catalogue.ts';
 export * from './catalogueRules.ts';

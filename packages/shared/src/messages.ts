@@ -223,6 +223,14 @@ export const MSG = {
   terms_not_after_last: 'terms_not_after_last',
   // winners within the offer (issue 32): an amount above the offer's available quantity needs the buyer's confirmation
   amount_above_available: 'amount_above_available',
+  // refusals and breaches (server modules tenders/refusals, breaches; shared breaches.ts)
+  not_a_winner: 'not_a_winner',
+  not_a_replacement: 'not_a_replacement',
+  date_in_future: 'date_in_future',
+  penalty_above_limit: 'penalty_above_limit',
+  replacement_time_not_over: 'replacement_time_not_over',
+  exclusion_needs_breaches: 'exclusion_needs_breaches',
+  supplier_already_inactive: 'supplier_already_inactive',
 } as const;
 export type MessageKey = (typeof MSG)[keyof typeof MSG];
 

@@ -6,6 +6,7 @@ import accountRoutes from './auth/accountRoutes.ts';
 import authRoutes from './auth/routes.ts';
 import termsRoutes from './auth/termsRoutes.ts';
 import blacklistRoutes from './blacklist/routes.ts';
+import breachesRoutes from './breaches/routes.ts';
 import categoryRoutes from './catalogue/categoryRoutes.ts';
 import partRoutes from './catalogue/partRoutes.ts';
 import catalogueRoutes from './catalogue/routes.ts';
@@ -29,6 +30,7 @@ import tenderExportRoutes from './tenders/exportRoutes.ts';
 import { tenderSchedulerHooks } from './tenders/lifecycle.ts';
 import tenderLineRoutes from './tenders/lineRoutes.ts';
 import tenderQuestionRoutes from './tenders/questionRoutes.ts';
+import refusalRoutes from './tenders/refusalRoutes.ts';
 import tendersRoutes from './tenders/routes.ts';
 import usersRoutes from './users/routes.ts';
 
@@ -58,6 +60,8 @@ export const routeModules = [
   partRoutes,
   reportsRoutes,
   termsRoutes,
+  refusalRoutes,
+  breachesRoutes,
 ];
 
 export function outboxHandlers(app: FastifyInstance): OutboxHandlers {

@@ -100,6 +100,9 @@ function oracle(a: Actor, action: TenderAction, s: TenderStatus, f: (typeof FACT
       return !isSupplier(a) && ['ACTIVE', 'FINISHED', 'CHOOSING', 'ORDERED', 'FAILED'].includes(s);
     case 'extend':
       return isManager(a) && s === 'ACTIVE';
+    // issue 32: a winner who refuses is replaced by the buyers who confirm winners, on an ORDERED tender.
+    case 'refuse_award':
+      return isManager(a) && s === 'ORDERED';
   }
 }
 

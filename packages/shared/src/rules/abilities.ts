@@ -46,6 +46,8 @@ export const TENDER_ACTIONS = [
   'answer',
   /** Buyer: move a running tender's finish later (with an answer that changes the requirement). */
   'extend',
+  /** Buyer: record that a winner refused its award (a line or its whole order) and choose the next offer. */
+  'refuse_award',
 ] as const;
 export type TenderAction = (typeof TENDER_ACTIONS)[number];
 
@@ -163,6 +165,7 @@ export const TENDER_RULES: Record<TenderAction, Grant<TenderFacts>[]> = {
   ask: [{ who: 'offerer', states: ['ACTIVE'] }],
   answer: [{ who: 'buyer', states: ['ACTIVE', 'FINISHED', 'CHOOSING', 'ORDERED', 'FAILED'] }],
   extend: [{ who: 'manager', states: ['ACTIVE'] }],
+  refuse_award: [{ who: 'manager', states: ['ORDERED'] }],
 };
 
 /** The line table (the state is the line's tender's). */

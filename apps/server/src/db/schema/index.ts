@@ -1,3 +1,4 @@
+export * from './afterAward.ts';
 export * from './catalogue.ts';
 export * from './chooseClock.ts';
 export * from './people.ts';

@@ -437,4 +437,46 @@ export const DEFAULT_TEMPLATES: { key: TemplateKey; type: TemplateType; texts: B
       },
     }),
   },
+  {
+    key: 'AWARD_REFUSED',
+    type: 'EXTERNAL',
+    texts: sign({
+      EST: {
+        subject: 'Hanke {{tender_code}} tellimusest loobumine on registreeritud',
+        content:
+          'Tere!\n\nRegistreerisime, et loobusite {{refused_on}} hankes {{tender_code}} ({{tender_group_name}}) järgmistest tellimuse ridadest:\n{{refused_list}}\n\nPõhjus: {{refusal_reason}}\n\nKasutustingimuste järgi valiti järgmine parim pakkumine. Hinnavahe nõue on {{claim_amount}}, tasumise tähtpäev {{claim_due}} (14 päeva nõude esitamisest). Loobumine on kantud teie ettevõtte rikkumiste registrisse.',
+      },
+      RUS: {
+        subject: 'Отказ от заказа в тендере {{tender_code}} зарегистрирован',
+        content:
+          'Здравствуйте!\n\nМы зарегистрировали, что {{refused_on}} вы отказались от следующих строк заказа в тендере {{tender_code}} ({{tender_group_name}}):\n{{refused_list}}\n\nПричина: {{refusal_reason}}\n\nПо условиям использования выбрано следующее лучшее предложение. Требование о разнице в цене: {{claim_amount}}, срок оплаты {{claim_due}} (14 дней с даты требования). Отказ внесён в реестр нарушений вашей компании.',
+      },
+      ENG: {
+        subject: 'Your refusal of the order in tender {{tender_code}} has been recorded',
+        content:
+          "Hello,\n\nWe have recorded that on {{refused_on}} you refused the following order lines in tender {{tender_code}} ({{tender_group_name}}):\n{{refused_list}}\n\nReason: {{refusal_reason}}\n\nUnder the terms of use the next best offer was chosen. The claim for the price difference is {{claim_amount}}, due on {{claim_due}} (14 days from the claim). The refusal is entered in your company's breach register.",
+      },
+    }),
+  },
+  {
+    key: 'SUPPLIER_EXCLUDED',
+    type: 'EXTERNAL',
+    texts: sign({
+      EST: {
+        subject: 'Ettevõte {{company_name}} on hankeportaalist välja arvatud',
+        content:
+          'Tere, {{user_first_name}} {{user_last_name}}!\n\nKasutustingimuste rikkumiste tõttu on ettevõte {{company_name}} hankeportaalist välja arvatud ja selle kasutajakontod on suletud.\n\nPõhjus: {{exclusion_reason}}',
+      },
+      RUS: {
+        subject: 'Компания {{company_name}} исключена из портала закупок',
+        content:
+          'Здравствуйте, {{user_first_name}} {{user_last_name}}!\n\nИз-за нарушений условий использования компания {{company_name}} исключена из портала закупок, её учётные записи закрыты.\n\nПричина: {{exclusion_reason}}',
+      },
+      ENG: {
+        subject: '{{company_name}} has been excluded from the procurement portal',
+        content:
+          'Hello {{user_first_name}} {{user_last_name}},\n\nBecause of breaches of the terms of use, {{company_name}} has been excluded from the procurement portal and its user accounts have been closed.\n\nReason: {{exclusion_reason}}',
+      },
+    }),
+  },
 ];

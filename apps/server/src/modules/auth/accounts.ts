@@ -404,7 +404,14 @@ export async function setUserActive(tx: Db, userId: number, active: boolean, by:
  * (ACCOUNT_ACTIVATED / ACCOUNT_DEACTIVATED in their language), and the administrators' address learns of an
  * activation. Returns false when the company was already in that state.
  */
-export async function setSupplierActive(tx: Db, supplierId: number, active: boolean, by: Actor = null) {
+export async function setSupplierActive(
+  tx: Db,
+  supplierId: number,
+  active: boolean,
+  by: Actor = null,
+  /** mail: false when the caller sends its own mail instead (an exclusion tells its reason). */
+  opts: { mail?: boolean } = {},
+) {
   const changed = await tx
     .update(suppliers)
     .set({ isActive: active, updated: now() })
@@ -423,7 +430,7 @@ export async function setSupplierActive(tx: Db, supplierId: number, active: bool
     user: by,
   });
   const stamp = now().getTime();
-  for (const u of people.filter((p) => p.isActive)) {
+  for (const u of people.filter((p) => p.isActive && opts.mail !== false)) {
     await queueEmail(
       tx,
       {

@@ -107,6 +107,30 @@ const tenderHooks: TenderHooks = {
   failed: (tx, tenderId) => endWithoutOrder(tx, tenderId, 'failed'),
   canceled: (tx, tenderId) => endWithoutOrder(tx, tenderId, 'canceled'),
   reopened: (tx, tenderId) => withdrawOnReopen(tx, tenderId),
+  // A winner refused (issue 32): an order left without lines is withdrawn from the ERP; orders whose lines changed
+  // are sent again (the delivery deletes the refused line there and adds the new winner's).
+  refusing: async (tx, tenderId, removed) => {
+    if (removed.length)
+      await enqueueWithdrawals(
+        tx,
+        tenderId,
+        sql`po.id in (${sql.join(
+          removed.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+        false,
+        'refused',
+      );
+  },
+  refused: async (tx, tenderId, changed) => {
+    if (changed.length)
+      await tx.execute(sql`update purchase_orders set bc_status = null
+        where id in (${sql.join(
+          changed.map((id) => sql`${id}`),
+          sql`, `,
+        )}) and bc_status = 'synced'`);
+    await enqueueTenderOrders(tx, tenderId, 'refused');
+  },
 };
 
 /** Orders that may exist in the ERP: sent, on their way, or failed part-way (an order with no ERP item never is). */

@@ -117,6 +117,10 @@ export interface TenderHooks {
   canceled?: (tx: Db, tenderId: number) => Promise<void>;
   /** FINISHED, ORDERED or FAILED → CHOOSING, before the purchase orders not exported are deleted. */
   reopened?: (tx: Db, tenderId: number, from: TenderStatus) => Promise<void>;
+  /** A winner refused (ORDERED): these purchase orders lost their last line and are deleted right after. */
+  refusing?: (tx: Db, tenderId: number, removedOrderIds: number[]) => Promise<void>;
+  /** A winner refused: the winners changed on these purchase orders (new ones included), already written. */
+  refused?: (tx: Db, tenderId: number, changedOrderIds: number[]) => Promise<void>;
 }
 const hooksByDb = new WeakMap<Db, TenderHooks[]>();
 /** Registers hooks for the app whose database handle is `db` (once per hooks object). */

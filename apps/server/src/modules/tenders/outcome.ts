@@ -69,7 +69,14 @@ const signature = (lines: WonLine[]) =>
     .join('|');
 
 /** After the confirm (ORDERED or FAILED) wrote its state: queues the outcome mails and records what was told. */
-export async function mailOutcome(tx: Db, user: SessionUser, t: TenderRecord, at: Date) {
+export async function mailOutcome(
+  tx: Db,
+  user: SessionUser,
+  t: TenderRecord,
+  at: Date,
+  /** Companies told by the caller's own mail (a refusing winner), left out here. */
+  except: number[] = [],
+) {
   const won = await queryRows<WonLine>(
     tx,
     sql`select p.supplier_id, d.id as detail_id, pa.name, w.amount, p.price
@@ -99,7 +106,7 @@ export async function mailOutcome(tx: Db, user: SessionUser, t: TenderRecord, at
   const stamp = at.getTime();
 
   const winnersToMail = [...bySupplier.keys()].filter(
-    (sid) => !before || before.awards?.[sid] !== awards[sid],
+    (sid) => (!before || before.awards?.[sid] !== awards[sid]) && !except.includes(sid),
   );
   for (const sid of winnersToMail) {
     const lines = bySupplier.get(sid) ?? [];
@@ -113,7 +120,7 @@ export async function mailOutcome(tx: Db, user: SessionUser, t: TenderRecord, at
   }
   // Not chosen: on the first confirm every participant without an award; after a reopen only those who had one.
   const notChosen = participants.filter(
-    (sid) => !bySupplier.has(sid) && (!before || before.awards?.[sid] !== undefined),
+    (sid) => !bySupplier.has(sid) && (!before || before.awards?.[sid] !== undefined) && !except.includes(sid),
   );
   await emailSuppliers(
     tx,

@@ -50,6 +50,7 @@ import {
   useSupplier,
   useSupplierPatch,
 } from './api.ts';
+import { BreachesTab } from './BreachesTab.tsx';
 import { countryOptions } from './countries.ts';
 import { SupplierUsersTable } from './SupplierUsersTable.tsx';
 
@@ -283,6 +284,18 @@ export default function SupplierPage() {
                   editable={editing && ab.edit_categories}
                   chosen={chosen}
                   onChange={(group, keys) => setChosen((c) => ({ ...c, [group]: keys }))}
+                />
+              ),
+            },
+            {
+              key: 'breaches',
+              label: t('breaches.tab'),
+              children: (
+                <BreachesTab
+                  supplierId={s.id}
+                  active={s.is_active}
+                  canEdit={showGroups}
+                  canExclude={hasGroup('ADMINISTRATOR')}
                 />
               ),
             },

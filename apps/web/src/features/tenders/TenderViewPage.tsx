@@ -33,6 +33,7 @@ import { CommentLogModal } from './view/CommentLogModal.tsx';
 import { LargeOrders } from './view/LargeOrders.tsx';
 import { PartInfoModal } from './view/PartInfoModal.tsx';
 import { QuestionsPanel } from './view/QuestionsPanel.tsx';
+import { RefusalsCard } from './view/RefusalsCard.tsx';
 import { SupplierCommentModal } from './view/SupplierCommentModal.tsx';
 import { SupplierCommentsViewer } from './view/SupplierCommentsViewer.tsx';
 import { SupplierLines } from './view/SupplierLines.tsx';
@@ -219,6 +220,7 @@ export default function TenderViewPage() {
           onCancelProposals={cancelProposals}
         />
         <BuyerActions tender={tender} lines={lines} onCommentsViewer={() => setOpen({ kind: 'viewer' })} />
+        <RefusalsCard tender={tender} />
       </Flex>
     );
 

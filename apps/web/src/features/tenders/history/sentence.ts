@@ -1,7 +1,7 @@
 // One history row as a sentence in the reader's language: "Supplier OÜ offered Bosch at 12,5 € for P-1 Brake
 // pad". Names come from the server (`names`: part, supplier, producer, price, group, warehouse), values are
 // written the reader's way (numbers, dates, statuses, reasons), and no field name or id is shown.
-import { formatDateTime, formatDecimal, type Language } from '@portal/shared';
+import { formatDate, formatDateTime, formatDecimal, type Language } from '@portal/shared';
 import type { TFunction } from 'i18next';
 import type { HistoryEntry } from '../viewApi.ts';
 import { exportReason } from './exportReason.ts';
@@ -60,6 +60,19 @@ export function historySentence(h: HistoryEntry, t: TFunction, lang: Language): 
     }
     case 'tender.order_created':
       return say('order_created', { order: str(d.order_code), supplier });
+    // A winner refused (issue 32): the refusal with its claim, and what it did to the orders.
+    case 'tender.award_refused':
+      return say('award_refused', { supplier }, [
+        str(d.reason),
+        t(`${S}.claim`, {
+          amount: `${formatDecimal(str(d.claim_amount || '0'), lang, 2)} €`,
+          due: formatDate(str(d.claim_due)),
+        }),
+      ]);
+    case 'tender.order_withdrawn':
+      return say('order_withdrawn', { order: str(d.order_code), supplier });
+    case 'tender.refused_order_exported':
+      return say('refused_order_exported', { order: str(d.order_code) });
     case 'tender.outcome_mailed':
       return say('outcome_mailed', { count: Array.isArray(d.told) ? d.told.length : 0 });
     case 'detail.chosen':
