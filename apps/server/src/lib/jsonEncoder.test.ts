@@ -143,6 +143,8 @@ describe('the compiled JSON writer writes what zod and JSON.stringify write', ()
       bc_id: null,
       export_data: null,
       server_time: at,
+      choose_by: null,
+      choose_overdue: false,
       abilities: [],
       not_in_the_schema: 'sealed',
     };
