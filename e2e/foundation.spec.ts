@@ -23,6 +23,7 @@ const ADMIN_MENU = [
   '/notifications',
   '/modules',
   '/setup/deliveries',
+  '/setup/terms',
 ];
 const CONTRACTOR_MENU = ADMIN_MENU.filter(
   (p) =>
@@ -33,6 +34,7 @@ const CONTRACTOR_MENU = ADMIN_MENU.filter(
       '/notifications',
       '/modules',
       '/setup/deliveries',
+      '/setup/terms',
     ].includes(p),
 );
 

@@ -30,12 +30,14 @@ async function draftTender(request: APIRequestContext, token: string) {
   const wh = ((await wres.json()) as { results: { id: number; group: number }[] }).results.find(
     (w) => w.id === line.warehouse,
   ) as { id: number; group: number };
+  // The server's clock, which earlier specs may have moved ahead of the wall clock.
+  const now = Date.parse(((await (await request.get('/api/_test/clock/')).json()) as { now: string }).now);
   const created = await request.post('/api/tenders/', {
     ...auth(token),
     data: {
       status: 'DRAFT',
-      start: new Date(Date.now() + 3 * 3600_000).toISOString(),
-      finish: new Date(Date.now() + 6 * 3600_000).toISOString(),
+      start: new Date(now + 3 * 3600_000).toISOString(),
+      finish: new Date(now + 6 * 3600_000).toISOString(),
       group: wh.group,
       warehouse: wh.id,
       details: [{ id: line.id, qty: line.qty }],
