@@ -1,5 +1,5 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { apiLogin, expect, shotsDir, test, useToken, wcag } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { apiLogin, expect, moveClock, serverNow, shotsDir, test, useToken, wcag } from './fixtures.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const BC = `http://127.0.0.1:${Number(process.env.E2E_BC_PORT ?? port + 1000)}`;
@@ -25,15 +25,6 @@ interface Line {
   bc_status: string | null;
   qty: string;
   blacklisted_producers_info: { id: number }[];
-}
-
-async function serverNow(request: APIRequestContext) {
-  const res = await request.get('/api/_test/clock/');
-  return Date.parse(((await res.json()) as { now: string }).now);
-}
-async function moveClock(request: APIRequestContext, at: number) {
-  const res = await request.post('/api/_test/clock/', { data: { now: new Date(at).toISOString() } });
-  expect(res.status()).toBe(200);
 }
 
 test.describe.configure({ mode: 'serial' });

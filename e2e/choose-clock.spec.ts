@@ -3,19 +3,10 @@
 // the offer has available and saves it only when confirmed, and a large order is marked "written contract needed".
 // Screenshots at 1440 and 390 px go to SHOTS_DIR/choose-clock.
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiLogin, expect, shotsDir, test } from './fixtures.ts';
+import { apiLogin, expect, moveClock, serverNow, shotsDir, test } from './fixtures.ts';
 
 const SHOTS = shotsDir('choose-clock');
 const auth = (token: string) => ({ headers: { Authorization: `Token ${token}` } });
-
-async function serverNow(request: APIRequestContext): Promise<number> {
-  const res = await request.get('/api/_test/clock/');
-  return Date.parse(((await res.json()) as { now: string }).now);
-}
-async function moveClock(request: APIRequestContext, at: number) {
-  const res = await request.post('/api/_test/clock/', { data: { now: new Date(at).toISOString() } });
-  expect(res.status(), await res.text()).toBe(200);
-}
 
 async function shoot(page: Page, name: string, ready: () => Promise<void>) {
   for (const width of [1440, 390]) {

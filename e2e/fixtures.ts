@@ -77,6 +77,20 @@ export async function menuPaths(page: Page): Promise<string[]> {
 
 /** A unique suffix for names created by a test. */
 /** Where an area's screenshots go: SHOTS_DIR (default /tmp/portal-shots), one folder per area; Playwright makes it. */
+/** The server's test clock in ms (specs move it ahead of the wall clock, so dates are made from it). */
+export async function serverNow(request: APIRequestContext): Promise<number> {
+  const res = await request.get('/api/_test/clock/');
+  expect(res.status()).toBe(200);
+  return Date.parse(((await res.json()) as { now: string }).now);
+}
+
+/** Moves the server's test clock to `at`; the server runs one scheduler tick and says what it moved. */
+export async function moveClock(request: APIRequestContext, at: number | Date) {
+  const res = await request.post('/api/_test/clock/', { data: { now: new Date(at).toISOString() } });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()) as { activated: number[]; finished: number[] };
+}
+
 export const shotsDir = (area: string) => `${process.env.SHOTS_DIR ?? '/tmp/portal-shots'}/${area}`;
 
 export const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;

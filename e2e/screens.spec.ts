@@ -3,7 +3,7 @@
 // keeps the offer being typed and brings the supplier back to it, and a phone (390 px) gets a closed menu
 // drawer and no page wider than the screen.
 import type { APIRequestContext } from '@playwright/test';
-import { apiLogin, DEMO, DEMO_PASSWORD, expect, shotsDir, test } from './fixtures.ts';
+import { apiLogin, DEMO, DEMO_PASSWORD, expect, serverNow, shotsDir, test } from './fixtures.ts';
 
 interface Line {
   id: number;
@@ -30,8 +30,7 @@ async function draftTender(request: APIRequestContext, token: string) {
   const wh = ((await wres.json()) as { results: { id: number; group: number }[] }).results.find(
     (w) => w.id === line.warehouse,
   ) as { id: number; group: number };
-  // The server's clock, which earlier specs may have moved ahead of the wall clock.
-  const now = Date.parse(((await (await request.get('/api/_test/clock/')).json()) as { now: string }).now);
+  const now = await serverNow(request);
   const created = await request.post('/api/tenders/', {
     ...auth(token),
     data: {

@@ -4,7 +4,17 @@
 // comments count matches the comments shown, the winner's reason does not cover the delivery date, and the list
 // moves a tender on when its countdown ends. Screenshots at 1440 and 390 px.
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiLogin, DEMO, DEMO_PASSWORD, expect, shotsDir, test, useToken } from './fixtures.ts';
+import {
+  apiLogin,
+  DEMO,
+  DEMO_PASSWORD,
+  expect,
+  moveClock,
+  serverNow,
+  shotsDir,
+  test,
+  useToken,
+} from './fixtures.ts';
 
 const auth = (token: string) => ({ headers: { Authorization: `Token ${token}` } });
 const SHOTS = shotsDir('tender-screens');
@@ -29,16 +39,6 @@ async function tenders(request: APIRequestContext, token: string, status: string
   });
   expect(res.status()).toBe(200);
   return ((await res.json()) as Row[]).filter((t) => t.status === status);
-}
-
-async function serverNow(request: APIRequestContext): Promise<number> {
-  const res = await request.get('/api/_test/clock/');
-  return Date.parse(((await res.json()) as { now: string }).now);
-}
-
-async function moveClock(request: APIRequestContext, at: number) {
-  const res = await request.post('/api/_test/clock/', { data: { now: new Date(at).toISOString() } });
-  expect(res.status(), await res.text()).toBe(200);
 }
 
 /** A DRAFT tender of the contractor with one free line, starting `startIn` ms after the server's now. */

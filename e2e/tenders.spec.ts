@@ -4,7 +4,7 @@
 // and a comment, confirms and downloads the PDF; a winning supplier downloads its file from the list, the
 // losing supplier gets no download button and the server refuses it the file.
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { apiLogin, confirmYes, expect, type Role, test, useToken } from './fixtures.ts';
+import { apiLogin, confirmYes, expect, moveClock, type Role, serverNow, test, useToken } from './fixtures.ts';
 
 interface Line {
   id: number;
@@ -39,18 +39,6 @@ function tallinn(d: Date, withTime = true): string {
   );
   const date = `${p.day}.${p.month}.${p.year}`;
   return withTime ? `${date} ${p.hour}:${p.minute}` : date;
-}
-
-async function serverNow(request: APIRequestContext): Promise<number> {
-  const res = await request.get('/api/_test/clock/');
-  expect(res.status()).toBe(200);
-  return Date.parse(((await res.json()) as { now: string }).now);
-}
-
-async function moveClock(request: APIRequestContext, at: Date) {
-  const res = await request.post('/api/_test/clock/', { data: { now: at.toISOString() } });
-  expect(res.status()).toBe(200);
-  return (await res.json()) as { activated: number[]; finished: number[] };
 }
 
 async function producerId(request: APIRequestContext, token: string, name: string): Promise<number> {
