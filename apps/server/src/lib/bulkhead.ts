@@ -64,7 +64,7 @@ export class KeyedLimiter {
     });
   }
 
-  /** Writes running or waiting for `key` (tests and metrics). */
+  /** Writes running or waiting for `key` (what the tests look at). */
   load(key: string) {
     const s = this.slots.get(key);
     return s ? { running: s.running, waiting: s.waiting.length } : { running: 0, waiting: 0 };
