@@ -168,31 +168,22 @@ export async function bareServerWake(gapMs: number, requests: number) {
 }
 
 /**
- * The server's two ways of writing an answer, timed in this process on a real answer (`data`, as the API sent it):
- * zod's `safeEncode` then `JSON.stringify` (fastify-type-provider-zod's serializer, before), and the compiled walk
- * of `apps/server/src/lib/jsonEncoder.ts` (now). Medians of `runs` after 5 warm-up runs each; `same` says the two texts
- * are equal.
+ * The server's writing of an answer (fastify-type-provider-zod's serializer: zod's `safeEncode`, unknown keys
+ * dropped, then `JSON.stringify`), timed in this process on a real answer (`data`, as the API sent it). Median of
+ * `runs` after 5 warm-up runs.
  */
 export async function writerMs(schema: import('zod').ZodType, data: unknown, runs = 30) {
   const { safeEncode } = await import('zod');
-  const { compileJson } = await import('../apps/server/src/lib/jsonEncoder.ts');
-  const compiled = compileJson(schema);
   const viaZod = () => JSON.stringify(safeEncode(schema, data).data);
-  const time = (f: () => unknown) => {
-    for (let i = 0; i < 5; i++) f();
-    const xs: number[] = [];
-    for (let i = 0; i < runs; i++) {
-      const t0 = performance.now();
-      f();
-      xs.push(performance.now() - t0);
-    }
-    return Math.round(median(xs) * 100) / 100;
-  };
-  const zodMs = time(viaZod);
-  const compiledMs = time(() => compiled(data));
-  return { zodMs, compiledMs, same: viaZod() === compiled(data) };
+  for (let i = 0; i < 5; i++) viaZod();
+  const xs: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    viaZod();
+    xs.push(performance.now() - t0);
+  }
+  return { zodMs: Math.round(median(xs) * 100) / 100 };
 }
 
-/** A `writerMs` result as a table cell: "zod / compiled ms", flagged when the two texts differ. */
-export const writerText = (w: Awaited<ReturnType<typeof writerMs>>) =>
-  `${w.zodMs} / ${w.compiledMs} ms${w.same ? '' : ' (texts differ!)'}`;
+/** A `writerMs` result as a table cell. */
+export const writerText = (w: Awaited<ReturnType<typeof writerMs>>) => `${w.zodMs} ms`;

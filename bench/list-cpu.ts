@@ -414,7 +414,7 @@ export async function benchListCpu() {
   const lines = [
     `Tender list (${LABEL}), ${report.machine}; load ${report.load}`,
     '',
-    '| viewer | server CPU/page | PostgreSQL CPU/page | total | target | bare SQL (pgbench -M prepared): all statements / page statement | API ÷ bare SQL (all / page), target ≤ 2× | statements per page | its JSON written: zod then JSON.stringify / compiled walk |',
+    '| viewer | server CPU/page | PostgreSQL CPU/page | total | target | bare SQL (pgbench -M prepared): all statements / page statement | API ÷ bare SQL (all / page), target ≤ 2× | statements per page | its JSON written (zod then JSON.stringify) |',
     '|---|---|---|---|---|---|---|---|---|',
     ...cpu.map(
       (r) =>

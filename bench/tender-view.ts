@@ -636,13 +636,13 @@ export async function benchTenderView() {
     fs.writeFileSync(path.join(DATA, 'tender-view.json'), JSON.stringify(report, null, 2));
     console.log(`\nMachine: ${report.machine}\n`);
     console.log(
-      '| view | lines API alone (size) | its JSON written: zod then JSON.stringify / compiled walk | scripts loaded | lines answer arrived (request time) | first row painted | long tasks before it | main thread CPU until it | last row painted |',
+      '| view | lines API alone (size) | its JSON written (zod then JSON.stringify) | scripts loaded | lines answer arrived (request time) | first row painted | long tasks before it | main thread CPU until it | last row painted |',
     );
     console.log('|---|---|---|---|---|---|---|---|---|');
     for (const r of out as {
       name: string;
       api: { ms: number; kb: number; serverCpuMs: number };
-      writer: { zodMs: number; compiledMs: number; same: boolean };
+      writer: { zodMs: number };
       scriptsEndMs: number;
       detailsApiEndMs: number;
       detailsApiInPageMs: number;

@@ -166,7 +166,7 @@ const gzip = promisify(zlib.gzip);
 
 /**
  * Every built script, stylesheet and text asset over 1 KB also as `.br` (quality 11) and `.gz` (level 9), once at
- * build time: the server sends those as they are (apps/server/src/lib/webAssets.ts) instead of compressing each
+ * build time: the server sends those as they are (@fastify/static `preCompressed`, apps/server/src/app.ts) instead of compressing each
  * file again for every browser that asks (brotli cost the server 60–80 ms of CPU per cold page load).
  */
 function precompress(): Plugin {

@@ -2,23 +2,22 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
-import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { installGuard } from './lib/auth.ts';
 import { installBulkhead, KeyedLimiter } from './lib/bulkhead.ts';
 import { installErrorHandler, installNotFound } from './lib/errors.ts';
-import { serializerCompiler } from './lib/jsonEncoder.ts';
 import { createMetrics } from './lib/metrics.ts';
 import { openApiOptions } from './lib/openapi.ts';
 import { OutboxWorker } from './lib/outbox.ts';
 import { Scheduler } from './lib/scheduler.ts';
-import { securityHeaders } from './lib/securityHeaders.ts';
-import { serveWebFiles } from './lib/webAssets.ts';
 import { rateLimitStore } from './modules/auth/throttle.ts';
 import { outboxHandlers, routeModules, schedulerHooks } from './modules/index.ts';
 
@@ -44,7 +43,7 @@ export async function buildApp(opts: { config: Config; database: Database }) {
   app.decorate('config', config);
   installErrorHandler(app);
   // Security headers and no-store come before the token guard, so 401 and 403 answers carry them too.
-  const headers = securityHeaders({
+  await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -56,7 +55,6 @@ export async function buildApp(opts: { config: Config; database: Database }) {
     },
   });
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(headers);
     if (request.url.startsWith('/api')) reply.header('cache-control', 'no-store');
     done();
   });
@@ -104,12 +102,31 @@ export async function buildApp(opts: { config: Config; database: Database }) {
     { prefix: '/api' },
   );
 
-  // The built web app, with history-mode fallback to index.html for every non-API GET.
+  // The built web app, with history-mode fallback to index.html for every other GET outside /api and /assets
+  // (lib/errors.ts installNotFound). The build writes .br and .gz beside every script and stylesheet
+  // (vite.config.ts `precompress`): sent as they are to a browser that accepts them. Names under assets/ carry a hash
+  // of their content: cached for a year; other files (the favicon) for an hour; the index page never.
   let indexHtml: Buffer | null = null;
   if (fs.existsSync(path.join(config.WEB_DIST, 'index.html'))) {
-    // The build writes .br and .gz beside every script and stylesheet (vite.config.ts `precompress`): sent as they
-    // are to a browser that accepts them, from memory (lib/webAssets.ts).
-    serveWebFiles(app, config.WEB_DIST);
+    await app.register(fastifyStatic, {
+      root: config.WEB_DIST,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      // Not API routes: left out of the OpenAPI document (whose transform expects a schema on every route it lists).
+      schemaHide: true,
+      setHeaders: (reply, file) => {
+        const rel = path.relative(config.WEB_DIST, file);
+        reply.header(
+          'cache-control',
+          rel === 'index.html'
+            ? 'no-cache'
+            : rel.startsWith(`assets${path.sep}`)
+              ? 'public, max-age=31536000, immutable'
+              : 'public, max-age=3600',
+        );
+      },
+    });
     indexHtml = fs.readFileSync(path.join(config.WEB_DIST, 'index.html'));
   }
   installNotFound(app, indexHtml);

@@ -150,10 +150,18 @@ export function installErrorHandler(app: FastifyInstance) {
   });
 }
 
-/** 404 {"detail": "not_found"}; with the built web app, every other GET outside /api gets its index.html (history mode). */
+/**
+ * 404 {"detail": "not_found"}; with the built web app, every other GET outside /api and /assets gets its index.html
+ * (history mode). A missing file under /assets/ stays a 404: a script tag would try to run the index page.
+ */
 export function installNotFound(app: FastifyInstance, indexHtml: Buffer | null = null) {
   app.setNotFoundHandler((request, reply) => {
-    if (indexHtml && request.method === 'GET' && !request.url.startsWith('/api'))
+    if (
+      indexHtml &&
+      request.method === 'GET' &&
+      !request.url.startsWith('/api') &&
+      !request.url.startsWith('/assets/')
+    )
       return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
     return reply.code(404).send({ detail: 'not_found' });
   });

@@ -6,7 +6,7 @@ import type { PgSelect } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { invalid } from './errors.ts';
-import { queryRow, selectRows } from './sql.ts';
+import { queryRow } from './sql.ts';
 
 /** A positive integer id in a path or query ("12"; never "1e3", "0x1", "12a"). */
 export const idString = z
@@ -141,12 +141,12 @@ export async function paginate<Q extends PgSelect, T>(opts: {
       .select()
       .where(where)
       .orderBy(...order);
-  if (pageSize === 0) return opts.map((await selectRows(opts.db, base())) as Awaited<Q>);
+  if (pageSize === 0) return opts.map((await base()) as Awaited<Q>);
   const page = query.page ?? 1;
   const offset = (page - 1) * pageSize;
   const rows =
     (await opts.page?.({ where, order, limit: pageSize, offset })) ??
-    ((await selectRows(opts.db, base().limit(pageSize).offset(offset))) as Awaited<Q>);
+    ((await base().limit(pageSize).offset(offset)) as Awaited<Q>);
   let count = offset + rows.length;
   if ((rows.length === pageSize || (!rows.length && page > 1)) && opts.count) count = await opts.count(where);
   else if (rows.length === pageSize || (!rows.length && page > 1)) {

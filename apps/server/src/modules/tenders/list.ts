@@ -278,7 +278,6 @@ export async function listTenders(
         db,
         sql`select ${columns} ${from} ${tenderComments(viewer, sql`select tenders.id ${from} where ${where}`)}
         where ${where} order by ${order}`,
-        { isoTimes: true },
       ),
     );
   const page = q.page ?? 1;
@@ -308,7 +307,6 @@ export async function listTenders(
       select r.*, case when (select count(*) from page) ${countWhen} then (${total}) end as "total"
       from (select 1) one left join (${pageRows}) r on true
       order by r."rowNumber"`,
-      { isoTimes: true },
     );
     rows = result.filter((r) => r.id != null);
     counted = result[0]?.total;
@@ -328,7 +326,6 @@ export async function listTenders(
         db,
         sql`with page as materialized (select tenders.id ${from} where ${where} order by ${order} ${limit})
         ${pageRows} order by "rowNumber"`,
-        { isoTimes: true },
       ),
       queryPrepared<{ total: number }>(db, total),
     ]);
@@ -350,9 +347,7 @@ export async function loadTender(
   opts: { exportData?: boolean } = {},
 ): Promise<Tender | null> {
   const where = and(eq(tenders.id, id), tenderVisibleWhere(viewer.user));
-  const rows = await queryPrepared<ListRow>(db, sql`select ${tenderRowSql(viewer, id)} where ${where}`, {
-    isoTimes: true,
-  });
+  const rows = await queryPrepared<ListRow>(db, sql`select ${tenderRowSql(viewer, id)} where ${where}`);
   if (!rows.length) return null;
   const [t] = toTenders(viewer, rows);
   if (opts.exportData) t.export_data = await exportDataOrNull(db, id, viewer.user);

@@ -29,7 +29,7 @@ import { fullName } from '../../lib/auth.ts';
 import { now } from '../../lib/clock.ts';
 import { badRequest, type FieldErrors, forbidden, nonField, notFound } from '../../lib/errors.ts';
 import { audit } from '../../lib/history.ts';
-import { queryRowsNamed } from '../../lib/sql.ts';
+import { queryRows } from '../../lib/sql.ts';
 import { actorOf, clean, requireTender, tenderVisibleWhere, todayOf, type Viewer } from './access.ts';
 import { setCompanyComment } from './comments.ts';
 import {
@@ -218,7 +218,7 @@ export async function submitOffer(
     // The company's lock is taken before the statement that reads the tender (a statement's snapshot is taken when
     // it starts, so the rows of a transaction that held the lock before us are visible to every later statement).
     // The tender row is share-locked: its status (and so the deadline check) cannot change until we commit.
-    const [r] = await queryRowsNamed<OfferRead>(
+    const [r] = await queryRows<OfferRead>(
       tx,
       sql`with company_lock as materialized (select pg_advisory_xact_lock(${tenderId}::int, ${sup}::int) as locked)
         select ${tenders.status} as status, ${tenders.finish} as finish,
@@ -303,7 +303,7 @@ export async function submitOffer(
     // One statement: the old set deleted (the insert waits for it through its one-time filter, so a line sent
     // again with the same producer never meets its old row in the unique index), the new one inserted, the audit
     // rows (created/changed per new proposal in the order sent, then deleted per old one not sent back) and AGREED.
-    const [after] = await queryRowsNamed<
+    const [after] = await queryRows<
       ListRow & { written: number; writtenFirst: Date | null; writtenLast: Date | null }
     >(
       tx,

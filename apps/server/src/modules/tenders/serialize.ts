@@ -44,14 +44,13 @@ import {
   winners,
 } from '../../db/schema/index.ts';
 import { now } from '../../lib/clock.ts';
-import { inIds, isIsoInstant, selectRows } from '../../lib/sql.ts';
+import { inIds } from '../../lib/sql.ts';
 import { actorOf, isSealed, sealedForBuyers, type Viewer } from './access.ts';
 
 // ---------- helpers ----------
 
-/** An instant as the API writes it (`Date#toISOString()`); a string already in that shape is returned as it is. */
+/** An instant as the API writes it (`Date#toISOString()`). */
 export function iso(v: unknown): string {
-  if (typeof v === 'string' && isIsoInstant(v)) return v;
   if (v instanceof Date) return v.toISOString();
   const d = new Date(String(v));
   return Number.isNaN(d.getTime()) ? String(v) : d.toISOString();
@@ -78,7 +77,6 @@ export type TenderRow = Pick<
   typeof tenders.$inferSelect,
   'id' | 'tenderCode' | 'status' | 'warehouseId' | 'groupId' | 'additionalInfo' | 'bcId'
 > & {
-  // Dates, or ISO strings where the rows were read with `queryPrepared(…, { isoTimes: true })` (the list).
   start: Date | string;
   finish: Date | string;
   approved: Date | string | null;
@@ -278,150 +276,129 @@ export async function serializeDetails(
 
   const tenderIds = [...new Set(rows.map((r) => r.tenderId).filter((t): t is number => t != null))];
   const [tags, fileRows, propRows, winnerRows, commentRows, blRows, reopens] = await Promise.all([
-    selectRows(
-      db,
-      db
-        .select({ partId: partCodes.partId, code: partCodes.code })
-        .from(partCodes)
-        .where(inIds(partCodes.partId, partIds))
-        .orderBy(partCodes.code),
-    ),
-    selectRows(
-      db,
-      db
-        .select({
-          partId: partFiles.partId,
-          uuid: files.uuid,
-          fileName: files.fileName,
-          fileType: files.fileType,
-        })
-        .from(partFiles)
-        .innerJoin(files, eq(files.uuid, partFiles.fileUuid))
-        .where(inIds(partFiles.partId, partIds)),
-    ),
-    selectRows(
-      db,
-      db
-        .select({
-          id: proposals.id,
-          detailId: proposals.detailId,
-          supplierId: proposals.supplierId,
-          supplierName: suppliers.name,
-          regCode: suppliers.registrationCode,
-          producerId: proposals.producerId,
-          producerName: producers.name,
-          price: proposals.price,
-          productCode: proposals.productCode,
-          eanCode: proposals.eanCode,
-          availableQty: proposals.availableQty,
-          additionalQty: proposals.additionalQty,
-          deliveryDate: proposals.deliveryDate,
-          created: proposals.created,
-          updated: proposals.updated,
-          // A subquery per offer line: only when the answer carries it (total_approved_qty is not in the view's shape).
-          approved: full
-            ? sql<string | null>`(select sum(w.amount) from winners w where w.proposal_id = proposals.id)`
-            : sql<string | null>`null`,
-        })
-        .from(proposals)
-        .innerJoin(suppliers, eq(suppliers.id, proposals.supplierId))
-        .innerJoin(producers, eq(producers.id, proposals.producerId))
-        .where(and(inIds(proposals.detailId, ids), proposalFilter))
-        // By price within a line: the first offer of a line is its lowest (is_lowest below).
-        .orderBy(proposals.detailId, proposals.price, proposals.id),
-    ),
-    selectRows(
-      db,
-      db
-        .select({
-          id: winners.id,
-          detailId: winners.detailId,
-          proposalId: winners.proposalId,
-          amount: winners.amount,
-          reason: winners.reason,
-          supplierId: proposals.supplierId,
-          supplierName: suppliers.name,
-          price: proposals.price,
-          producerId: proposals.producerId,
-          producerName: producers.name,
-          total: sql<string>`round(${winners.amount} * ${proposals.price}, 2)`,
-          created: winners.created,
-        })
-        .from(winners)
-        .innerJoin(proposals, eq(proposals.id, winners.proposalId))
-        .innerJoin(suppliers, eq(suppliers.id, proposals.supplierId))
-        .innerJoin(producers, eq(producers.id, proposals.producerId))
-        // the offers' own line condition too (a winner's offer is of its line): without it the planner, with
-        // statistics older than the newest winners, merge-joined along every offer's id (44 ms on 300,000 offers)
-        .where(and(inIds(winners.detailId, ids), inIds(proposals.detailId, ids), proposalFilter))
-        .orderBy(winners.id),
-    ),
-    selectRows(
-      db,
-      db
-        .select({
-          id: comments.id,
-          kind: comments.kind,
-          detailId: comments.detailId,
-          content: comments.content,
-          supplierId: comments.supplierId,
-          supplierName: suppliers.name,
-          first: commentUser.firstName,
-          last: commentUser.lastName,
-          created: comments.created,
-          updated: comments.updated,
-        })
-        .from(comments)
-        .leftJoin(suppliers, eq(suppliers.id, comments.supplierId))
-        .leftJoin(commentUser, eq(commentUser.id, comments.userId))
-        .where(
-          and(
-            inIds(comments.detailId, ids),
-            buyer
-              ? inArray(comments.kind, ['DETAIL_SUPPLIER', 'WINNER'])
-              : viewer.seesCompanyOffers
-                ? and(eq(comments.kind, 'DETAIL_SUPPLIER'), eq(comments.supplierId, sup))
-                : sql`false`,
-          ),
-        )
-        .orderBy(comments.id),
-    ),
+    db
+      .select({ partId: partCodes.partId, code: partCodes.code })
+      .from(partCodes)
+      .where(inIds(partCodes.partId, partIds))
+      .orderBy(partCodes.code),
+    db
+      .select({
+        partId: partFiles.partId,
+        uuid: files.uuid,
+        fileName: files.fileName,
+        fileType: files.fileType,
+      })
+      .from(partFiles)
+      .innerJoin(files, eq(files.uuid, partFiles.fileUuid))
+      .where(inIds(partFiles.partId, partIds)),
+    db
+      .select({
+        id: proposals.id,
+        detailId: proposals.detailId,
+        supplierId: proposals.supplierId,
+        supplierName: suppliers.name,
+        regCode: suppliers.registrationCode,
+        producerId: proposals.producerId,
+        producerName: producers.name,
+        price: proposals.price,
+        productCode: proposals.productCode,
+        eanCode: proposals.eanCode,
+        availableQty: proposals.availableQty,
+        additionalQty: proposals.additionalQty,
+        deliveryDate: proposals.deliveryDate,
+        created: proposals.created,
+        updated: proposals.updated,
+        // A subquery per offer line: only when the answer carries it (total_approved_qty is not in the view's shape).
+        approved: full
+          ? sql<string | null>`(select sum(w.amount) from winners w where w.proposal_id = proposals.id)`
+          : sql<string | null>`null`,
+      })
+      .from(proposals)
+      .innerJoin(suppliers, eq(suppliers.id, proposals.supplierId))
+      .innerJoin(producers, eq(producers.id, proposals.producerId))
+      .where(and(inIds(proposals.detailId, ids), proposalFilter))
+      // By price within a line: the first offer of a line is its lowest (is_lowest below).
+      .orderBy(proposals.detailId, proposals.price, proposals.id),
+    db
+      .select({
+        id: winners.id,
+        detailId: winners.detailId,
+        proposalId: winners.proposalId,
+        amount: winners.amount,
+        reason: winners.reason,
+        supplierId: proposals.supplierId,
+        supplierName: suppliers.name,
+        price: proposals.price,
+        producerId: proposals.producerId,
+        producerName: producers.name,
+        total: sql<string>`round(${winners.amount} * ${proposals.price}, 2)`,
+        created: winners.created,
+      })
+      .from(winners)
+      .innerJoin(proposals, eq(proposals.id, winners.proposalId))
+      .innerJoin(suppliers, eq(suppliers.id, proposals.supplierId))
+      .innerJoin(producers, eq(producers.id, proposals.producerId))
+      // the offers' own line condition too (a winner's offer is of its line): without it the planner, with
+      // statistics older than the newest winners, merge-joined along every offer's id (44 ms on 300,000 offers)
+      .where(and(inIds(winners.detailId, ids), inIds(proposals.detailId, ids), proposalFilter))
+      .orderBy(winners.id),
+    db
+      .select({
+        id: comments.id,
+        kind: comments.kind,
+        detailId: comments.detailId,
+        content: comments.content,
+        supplierId: comments.supplierId,
+        supplierName: suppliers.name,
+        first: commentUser.firstName,
+        last: commentUser.lastName,
+        created: comments.created,
+        updated: comments.updated,
+      })
+      .from(comments)
+      .leftJoin(suppliers, eq(suppliers.id, comments.supplierId))
+      .leftJoin(commentUser, eq(commentUser.id, comments.userId))
+      .where(
+        and(
+          inIds(comments.detailId, ids),
+          buyer
+            ? inArray(comments.kind, ['DETAIL_SUPPLIER', 'WINNER'])
+            : viewer.seesCompanyOffers
+              ? and(eq(comments.kind, 'DETAIL_SUPPLIER'), eq(comments.supplierId, sup))
+              : sql`false`,
+        ),
+      )
+      .orderBy(comments.id),
     buyer
-      ? selectRows(
-          db,
-          db
-            .select({
-              blId: blacklists.id,
-              partId: blacklists.partId,
-              isActive: blacklists.isActive,
-              producerId: producers.id,
-              producerName: producers.name,
-            })
-            .from(blacklists)
-            .leftJoin(blacklistProducers, eq(blacklistProducers.blacklistId, blacklists.id))
-            .leftJoin(producers, eq(producers.id, blacklistProducers.producerId))
-            .where(and(inIds(blacklists.partId, partIds), eq(blacklists.isDeleted, false))),
-        )
+      ? db
+          .select({
+            blId: blacklists.id,
+            partId: blacklists.partId,
+            isActive: blacklists.isActive,
+            producerId: producers.id,
+            producerName: producers.name,
+          })
+          .from(blacklists)
+          .leftJoin(blacklistProducers, eq(blacklistProducers.blacklistId, blacklists.id))
+          .leftJoin(producers, eq(producers.id, blacklistProducers.producerId))
+          .where(and(inIds(blacklists.partId, partIds), eq(blacklists.isDeleted, false)))
       : Promise.resolve([]),
     // The last reopen of each tender: a winner chosen after it is `renewed`.
     tenderIds.length
-      ? selectRows(
-          db,
-          db
-            .select({
-              tenderId: history.tenderId,
-              at: sql<number>`(extract(epoch from max(${history.created})) * 1000)::float8`.mapWith(Number),
-            })
-            .from(history)
-            .where(
-              and(
-                inArray(history.tenderId, tenderIds),
-                eq(history.entity, 'tender'),
-                eq(history.action, 'reopened'),
-              ),
-            )
-            .groupBy(history.tenderId),
-        )
+      ? db
+          .select({
+            tenderId: history.tenderId,
+            at: sql<number>`(extract(epoch from max(${history.created})) * 1000)::float8`.mapWith(Number),
+          })
+          .from(history)
+          .where(
+            and(
+              inArray(history.tenderId, tenderIds),
+              eq(history.entity, 'tender'),
+              eq(history.action, 'reopened'),
+            ),
+          )
+          .groupBy(history.tenderId)
       : Promise.resolve([]),
   ]);
 

@@ -60,8 +60,8 @@ describe('resolveDrizzleFiles', () => {
       conditions,
       importAttributes: {},
     });
-    const a = path.join(import.meta.dirname, 'sql.ts');
-    const b = path.join(import.meta.dirname, '../modules/tenders/list.ts');
+    const a = path.join(import.meta.dirname, '../sql.ts');
+    const b = path.join(import.meta.dirname, '../../modules/tenders/list.ts');
     for (const file of [a, b, a]) {
       const r = resolveDrizzleFiles('drizzle-orm/pg-core', from(file), next);
       expect(r).toEqual({ url: 'file:///answer/drizzle-orm/pg-core', format: 'module', shortCircuit: true });
