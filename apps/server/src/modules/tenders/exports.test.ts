@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { history, suppliers, users } from '../../db/schema/index.ts';
+import { freeze, now, setNow } from '../../lib/clock.ts';
 import { audit } from '../../lib/history.ts';
 import { testContext } from '../../test/context.ts';
 import { buildSupplier, buildUser } from '../../test/factories.ts';
@@ -25,7 +26,15 @@ const built = await buildOrderedTender(ctx.db, {
   creatorId: ctx.users.admin.id,
 });
 const id = built.tender.id;
-const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Tallinn' }).format(new Date());
+// The file name carries the server clock's date in Tallinn. The clock is held still for the test (and moves on
+// afterwards), so a run across midnight cannot see two dates.
+const ymdTallinn = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Tallinn' }).format(d);
+let today = '';
+beforeEach(() => {
+  freeze();
+  today = ymdTallinn(now());
+});
+afterEach(() => setNow(now()));
 
 async function readXlsx(body: Buffer) {
   const wb = new ExcelJS.Workbook();
