@@ -8,7 +8,11 @@ import { apiLogin, expect, moveClock, serverNow, shotsDir, test, wcag } from './
 
 const SHOTS = shotsDir('suggestions');
 const auth = (token: string) => ({ headers: { Authorization: `Token ${token}` } });
-const SUPPLIERS = { supplier: 'Demo Parts OÜ', supplier2: 'Baltic Auto Supply AS', supplier3: 'Nordic Bus Parts OÜ' };
+const SUPPLIERS = {
+  supplier: 'Demo Parts OÜ',
+  supplier2: 'Baltic Auto Supply AS',
+  supplier3: 'Nordic Bus Parts OÜ',
+};
 
 /**
  * A CHOOSING tender of `n` new pre-order lines (need 6 each, on parts ordered before when the demo data has them)
@@ -31,7 +35,9 @@ async function choosingTender(request: APIRequestContext, n: number) {
     }[];
     for (const l of lines) if (!partIds.includes(l.part)) partIds.push(l.part);
   }
-  const parts = (await (await request.get('/api/parts/?page_size=200', ct)).json()).results as { id: number }[];
+  const parts = (await (await request.get('/api/parts/?page_size=200', ct)).json()).results as {
+    id: number;
+  }[];
   for (const p of parts) if (!partIds.includes(p.id)) partIds.push(p.id);
   const producers = (await (await request.get('/api/producers/?is_active=true&page_size=50', ct)).json())
     .results as { id: number }[];
@@ -65,12 +71,18 @@ async function choosingTender(request: APIRequestContext, n: number) {
   });
   expect(created.status(), await created.text()).toBe(201);
   const id = ((await created.json()) as { id: number }).id;
-  expect((await request.patch(`/api/tenders/${id}/`, { ...ct, data: { status: 'WAITING' } })).status()).toBe(200);
+  expect((await request.patch(`/api/tenders/${id}/`, { ...ct, data: { status: 'WAITING' } })).status()).toBe(
+    200,
+  );
   await moveClock(request, t0 + 61 * 60_000);
   const third = Math.ceil(n / 3);
   const price = (role: keyof typeof SUPPLIERS, i: number) => {
     const kind = i < third ? 0 : i < 2 * third ? 1 : 2;
-    const table = { supplier: ['10', '15', '14'], supplier2: ['12', '9', '13'], supplier3: ['13', '11', '8.5'] };
+    const table = {
+      supplier: ['10', '15', '14'],
+      supplier2: ['12', '9', '13'],
+      supplier3: ['13', '11', '8.5'],
+    };
     return table[role][kind];
   };
   for (const role of ['supplier', 'supplier2', 'supplier3'] as const) {
@@ -85,7 +97,9 @@ async function choosingTender(request: APIRequestContext, n: number) {
             {
               producer: l.producer,
               price: price(role, i),
-              delivery_date: new Date(t0 + (role === 'supplier3' ? 12 : 20) * 86_400_000).toISOString().slice(0, 10),
+              delivery_date: new Date(t0 + (role === 'supplier3' ? 12 : 20) * 86_400_000)
+                .toISOString()
+                .slice(0, 10),
               product_code: `E2E-SUG-${i}`,
               ean_code: '4006381333931',
               available_qty: role === 'supplier2' && i >= third && i < 2 * third ? '4' : '6',
