@@ -186,7 +186,9 @@ test('a buyer applies the suggestions to a 30-line tender, changes one line, con
   for (const s of suggestions) {
     const line = t.lines.find((l) => l.id === s.detail_id)!;
     if (line === first) add(SUPPLIERS.supplier3, line.part_code, 6);
-    else s.winners.forEach((w, i) => add(s.explanation.shares[i].supplier, line.part_code, Number(w.amount)));
+    else
+      for (const [i, w] of s.winners.entries())
+        add(s.explanation.shares[i].supplier, line.part_code, Number(w.amount));
   }
   const tender = (await (
     await request.get(`/api/tenders/${t.id}/?export_data=true`, auth(t.token))
