@@ -81,6 +81,8 @@ const m = {
 const tokens = new Map<string, string>();
 const extraUsers: Record<string, { email: string }> = {};
 const world = {} as Record<TenderStatus, { id: number; lines: number[] }>;
+/** The part of each tender's first line (a part's price history reads the orders of every tender). */
+const partOf = {} as Record<TenderStatus, number>;
 let producerId = 0;
 
 async function call(caller: string, opts: InjectOptions & { url: string }) {
@@ -275,6 +277,7 @@ beforeAll(async () => {
       .where(inArray(details.id, world[s].lines));
     for (const r of rows)
       await ctx.db.insert(partCodes).values({ partId: r.partId, code: m.codeTag(s, r.partId) });
+    partOf[s] = rows.find((r) => r.id === world[s].lines[0])!.partId;
     const codes = (won: boolean) =>
       rows
         .filter((r) => (r.id === world[s].lines[0]) === won)
@@ -366,6 +369,8 @@ const GETS = Object.entries(openapi.paths)
 const TENDER_PARAMS: { pattern: RegExp; fill: (s: TenderStatus) => string }[] = [
   { pattern: /^\/api\/tenders\/\{id\}\//, fill: (s) => String(world[s].id) },
   { pattern: /^\/api\/details\/\{id\}\/$/, fill: (s) => String(world[s].lines[0]) },
+  // the price history of the part of the tender's first line: what was ordered of it, in any tender
+  { pattern: /^\/api\/parts\/\{id\}\/price_history\/$/, fill: (s) => String(partOf[s]) },
 ];
 /**
  * Routes with path parameters that are not a tender's: what they name, and the id they are called with (their
@@ -428,6 +433,8 @@ describe('the route table is covered', () => {
     ).map((g) => g.path);
     expect(unknown, 'new GET routes: fill them from tender data or list them in OTHER_PARAMS').toEqual([]);
     expect(GETS.filter((g) => tenderRoute(g.path)).length).toBeGreaterThanOrEqual(6);
+    for (const path of ['/api/tenders/{id}/award_suggestions/', '/api/parts/{id}/price_history/'])
+      expect(tenderRoute(path), path).toBeDefined();
     expect(GETS.find((g) => g.path === '/api/tenders/{id}/')?.flags).toContain('export_data');
   });
 });
@@ -557,6 +564,15 @@ describe('the markers are really there (the checks above are not vacuous)', () =
     expect(forB).toContain(m.question('ACTIVE', 'A'));
     expect(forB).toContain(m.questionAnswer('ACTIVE'));
     expect(forB).toContain(m.question('ACTIVE', 'B'));
+    // issue 33: the suggestions name the companies once opened; the price history the ordered prices
+    const suggested = (
+      await ok('admin', { method: 'GET', url: `/api/tenders/${world.CHOOSING.id}/award_suggestions/` })
+    ).body;
+    expect(suggested).toContain(m.company('A'));
+    const prices = (await ok('master', { method: 'GET', url: `/api/parts/${partOf.ORDERED}/price_history/` }))
+      .body;
+    expect(prices).toContain(m.price('ORDERED', 'A'));
+    expect(prices).toContain(m.price('ORDERED', 'B'));
     const xlsx = await ok('admin', { method: 'GET', url: `/api/tenders/${world.ORDERED.id}/export_excel/` });
     expect(await textOf(xlsx)).toContain(m.company('A'));
     const pdf = await ok('supplier', { method: 'GET', url: `/api/tenders/${world.ORDERED.id}/export_pdf/` });

@@ -1,7 +1,13 @@
 // Buyer-side actions of the view by state: edit/cancel (WAITING), cancel (ACTIVE), start choosing and the
 // supplier comments viewer (FINISHED), approver comment and confirm winners (CHOOSING), approver comment,
-// history, export page and downloads (ORDERED).
-import { CheckOutlined, CloseCircleOutlined, EditOutlined, PlayCircleOutlined } from '@ant-design/icons';
+// history, export page and downloads (ORDERED); the award suggestions to review and apply (CHOOSING, issue 33).
+import {
+  BulbOutlined,
+  CheckOutlined,
+  CloseCircleOutlined,
+  EditOutlined,
+  PlayCircleOutlined,
+} from '@ant-design/icons';
 import { COMMENT_MAX, type Tender, type ViewLine } from '@portal/shared';
 import { Alert, App, Button, Card, Flex, Input, Typography } from 'antd';
 import { useState } from 'react';
@@ -10,6 +16,7 @@ import { Link } from 'react-router';
 import { errorText } from '../../../i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useViewActions } from '../viewApi.ts';
+import { ApplySuggestionsModal } from './ApplySuggestionsModal.tsx';
 import { commentError } from './commentRules.ts';
 
 export function BuyerActions(props: { tender: Tender; lines: ViewLine[]; onCommentsViewer(): void }) {
@@ -19,6 +26,7 @@ export function BuyerActions(props: { tender: Tender; lines: ViewLine[]; onComme
   const a = useViewActions(tender.id);
   const [approverComment, setApproverComment] = useState(tender.approver_comment_content ?? '');
   const [commentErr, setCommentErr] = useState<string | null>(null);
+  const [suggesting, setSuggesting] = useState(false);
   const s = tender.status;
 
   const confirm = (title: string, onOk: () => Promise<unknown>) =>
@@ -65,6 +73,11 @@ export function BuyerActions(props: { tender: Tender; lines: ViewLine[]; onComme
         <Link to={`/tenders/${tender.id}/edit`}>
           <Button icon={<EditOutlined />}>{t('tenderView.actions.edit')}</Button>
         </Link>
+      )}
+      {tender.abilities.includes('choose_winners') && props.lines.length > 0 && (
+        <Button icon={<BulbOutlined />} onClick={() => setSuggesting(true)} data-testid="apply-suggestions">
+          {t('suggest.apply_button')}
+        </Button>
       )}
       {tender.abilities.includes('choose') && (
         <Button type="primary" icon={<PlayCircleOutlined />} onClick={startChoosing}>
@@ -132,6 +145,13 @@ export function BuyerActions(props: { tender: Tender; lines: ViewLine[]; onComme
         />
       )}
       {buttons}
+      {suggesting && (
+        <ApplySuggestionsModal
+          tenderId={tender.id}
+          lines={props.lines}
+          onClose={() => setSuggesting(false)}
+        />
+      )}
     </Flex>
   );
 }

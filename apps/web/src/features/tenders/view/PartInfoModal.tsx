@@ -1,7 +1,9 @@
-// Part info: names, codes, blacklisted producers (buyers), files and images.
+// Part info: names, codes, blacklisted producers (buyers), files and images; for buyers the part's price history
+// (issue 33).
 import type { ViewLine } from '@portal/shared';
 import { Descriptions, Flex, Image, List, Modal, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { PriceHistory } from './PriceHistory.tsx';
 
 const IMAGE = /^image\//;
 const IMAGE_EXT = /\.(jpe?g|png|gif|bmp|tiff?)$/i;
@@ -44,7 +46,7 @@ export function PartInfoModal(props: { line: ViewLine | null; isSupplier: boolea
       title={t('tenderView.part.info_title', { name: l.part_name })}
       onCancel={props.onClose}
       footer={null}
-      width={640}
+      width={720}
     >
       <Descriptions size="small" bordered column={1} items={items} />
       {images.length > 0 && (
@@ -76,6 +78,11 @@ export function PartInfoModal(props: { line: ViewLine | null; isSupplier: boolea
             </List.Item>
           )}
         />
+      )}
+      {!props.isSupplier && (
+        <div style={{ marginTop: 16 }}>
+          <PriceHistory partId={l.part} />
+        </div>
       )}
     </Modal>
   );

@@ -1,6 +1,8 @@
 // CHOOSING: winner selection of one part (shared rules/winners.ts): proposal(s), reason, amounts with several
 // winners, the comment rules; lowest price pre-sets PRICE; saved with add_winners, removed with delete_winners.
-import { DeleteOutlined, PlusOutlined, StopOutlined } from '@ant-design/icons';
+// Issue 33: the line's award suggestion with its explanation ("use suggestion" fills the rows and a split's
+// comment), and the part's price history, offers far from its median flagged.
+import { BulbOutlined, DeleteOutlined, PlusOutlined, StopOutlined } from '@ant-design/icons';
 import {
   aboveAvailable,
   COMMENT_MAX,
@@ -21,10 +23,13 @@ import { useTranslation } from 'react-i18next';
 import { CLEARABLE } from '../../../components/ClearIcon.tsx';
 import { errorText } from '../../../i18n/index.ts';
 import { ApiError } from '../../../lib/api.ts';
-import { fmtDate, fmtQty, formatPrice } from '../../../lib/format.ts';
+import { fmtDate, fmtQty, formatPrice, useLang } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { invalidateTenderArea } from '../api.ts';
+import { useAwardSuggestions, usePriceHistory } from '../suggestApi.ts';
 import { useViewActions } from '../viewApi.ts';
+import { OfferDeviation, PriceHistory } from './PriceHistory.tsx';
+import { explanationText, splitComment, suggestionRows } from './suggestText.ts';
 
 interface Row {
   name: number | null;
@@ -65,6 +70,15 @@ export function WinnersModal(props: { tenderId: number; line: ViewLine; onClose(
   );
   const [comment, setComment] = useState(line.winner_comment?.content ?? '');
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const lang = useLang();
+  const suggestion = useAwardSuggestions(props.tenderId).data?.find((x) => x.detail_id === line.id);
+  const history = usePriceHistory(line.part).data;
+  const applySuggestion = () => {
+    if (!suggestion) return;
+    setRows(suggestionRows(suggestion, lang));
+    if (suggestion.winners.length > 1) setComment(splitComment(suggestion, t, lang));
+    setErrors({});
+  };
 
   const setRow = (i: number, patch: Partial<Row>) => {
     setRows((rs) => rs.map((r, n) => (n === i ? { ...r, ...patch } : r)));
@@ -161,7 +175,16 @@ export function WinnersModal(props: { tenderId: number; line: ViewLine; onClose(
 
   const proposalOptions = offered.map((p) => {
     const text = `${p.supplier_name ?? ''} — ${formatPrice(p.price)} — ${p.producer?.name ?? ''} — ${fmtDate(p.delivery_date)}`;
-    if (!blocked.includes(p)) return { value: p.id, label: text, title: text };
+    if (!blocked.includes(p))
+      return {
+        value: p.id,
+        title: text,
+        label: (
+          <span>
+            {text} <OfferDeviation price={p.price} median={history?.median_12m} />
+          </span>
+        ),
+      };
     const why = t('tenderRules.blacklisted_offer', { producer: p.producer?.name ?? '' });
     return {
       value: p.id,
@@ -210,6 +233,37 @@ export function WinnersModal(props: { tenderId: number; line: ViewLine; onClose(
               <Button size="small" onClick={reload}>
                 {t('tenderRules.reload')}
               </Button>
+            }
+          />
+        )}
+        {suggestion && (
+          <Alert
+            type="info"
+            showIcon
+            icon={<BulbOutlined />}
+            data-testid="winner-suggestion"
+            title={t('suggest.in_dialog_title')}
+            description={
+              <Flex vertical gap={4}>
+                {suggestion.winners.map((w, i) => (
+                  <span key={w.name}>
+                    {t('suggest.amount_of', {
+                      supplier: suggestion.explanation.shares[i]?.supplier ?? '',
+                      amount: fmtQty(w.amount),
+                    })}
+                  </span>
+                ))}
+                <Typography.Text type="secondary">
+                  {explanationText(suggestion.explanation, t, lang)}
+                </Typography.Text>
+              </Flex>
+            }
+            action={
+              suggestion.winners.length > 0 ? (
+                <Button size="small" onClick={applySuggestion} data-testid="use-suggestion">
+                  {t('suggest.use')}
+                </Button>
+              ) : undefined
             }
           />
         )}
@@ -312,6 +366,13 @@ export function WinnersModal(props: { tenderId: number; line: ViewLine; onClose(
           }}
         />
         <Err k={errors.comment} />
+        <PriceHistory
+          partId={line.part}
+          data={history}
+          offers={offered
+            .filter((p) => !blocked.includes(p))
+            .map((p) => ({ key: p.id, label: p.supplier_name ?? '', price: p.price }))}
+        />
       </Flex>
     </Modal>
   );

@@ -1,0 +1,153 @@
+// Award suggestions and price history on the worst tender (issue 33): the tenders of bench/worst-tender.ts (2,000
+// lines × 50 companies × 3 offer lines = 300,000 offers, beside 2,000 × 5) on PostgreSQL (database
+// portal_bench_suggest, made anew), the real server (port BENCH_SUGGEST_PORT, default 3812):
+//   - GET /api/tenders/{id}/award_suggestions/ on both tenders: answer time (median and max of 5 after a warm-up)
+//     and the answer's size;
+//   - applying every suggestion as the web's "Apply suggestions" does (PATCH /api/details/{id}/add_winners/, four at
+//     a time), then the confirm of the whole tender (PATCH /api/tenders/{id}/ to ORDERED);
+//   - GET /api/parts/{id}/price_history/ of a part ordered in that tender (median of 20).
+//   node bench/suggestions.ts
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+import { seedDemo } from '../apps/server/src/db/seed/demo.ts';
+import type { AwardSuggestion } from '../packages/shared/src/index.ts';
+import { median, ROOT, spawnServer, waitHealthy } from './lib.ts';
+import { createDb, dbUrl, dropDb, login, machineLine } from './tenders-list.ts';
+import { buildData } from './worst-tender.ts';
+
+const PORT = Number(process.env.BENCH_SUGGEST_PORT ?? 3812);
+const DB = 'portal_bench_suggest';
+const DATA = path.join(ROOT, 'bench/.data');
+const AT_ONCE = 4;
+
+async function timed<T>(fn: () => Promise<T>) {
+  const t0 = performance.now();
+  const out = await fn();
+  return { ms: performance.now() - t0, out };
+}
+
+export async function benchSuggestions() {
+  await createDb(DB, true);
+  const url = dbUrl(DB);
+  const migrated = spawnSync(process.execPath, [path.join(ROOT, 'apps/server/src/db/migrate-cli.ts')], {
+    cwd: path.join(ROOT, 'apps/server'),
+    env: { ...process.env, DATABASE_URL: url },
+    stdio: 'inherit',
+  });
+  if (migrated.status !== 0) throw new Error('migrations failed');
+  const database = await openDatabase({ url, poolSize: 2 });
+  try {
+    await seedDemo(database.db);
+  } finally {
+    await database.close();
+  }
+  const data = await buildData(url);
+  const server = spawnServer(
+    { DATABASE_URL: url, DATA_DIR: '/tmp/portal-bench-suggest', SEED_DEMO: 'never' },
+    PORT,
+  );
+  try {
+    await waitHealthy(server, performance.now());
+    const token = await login(server, 'admin@demo.ee');
+    const headers = { authorization: `Token ${token}`, 'content-type': 'application/json' };
+    const get = async (p: string) => {
+      const res = await fetch(`${server.url}${p}`, { headers });
+      const text = await res.text();
+      if (!res.ok) throw new Error(`${p}: ${res.status} ${text.slice(0, 200)}`);
+      return text;
+    };
+    const suggest = async (tender: number) => {
+      await get(`/api/tenders/${tender}/award_suggestions/`); // warm-up
+      const times: number[] = [];
+      let bytes = 0;
+      for (let i = 0; i < 5; i++) {
+        const r = await timed(() => get(`/api/tenders/${tender}/award_suggestions/`));
+        times.push(r.ms);
+        bytes = r.out.length;
+      }
+      return {
+        median: Math.round(median(times)),
+        max: Math.round(Math.max(...times)),
+        kb: Math.round(bytes / 1024),
+      };
+    };
+    const ordinary = await suggest(data.ordinary);
+    console.log('suggestions W5', ordinary);
+    const worst = await suggest(data.worst);
+    console.log('suggestions W50', worst);
+
+    // apply every suggestion as the web does, then confirm
+    const list = JSON.parse(await get(`/api/tenders/${data.worst}/award_suggestions/`)) as AwardSuggestion[];
+    const queue = list.filter((s) => s.winners.length && !s.needs_confirmation);
+    const failed: string[] = [];
+    const apply = await timed(async () => {
+      const worker = async () => {
+        for (let s = queue.shift(); s; s = queue.shift()) {
+          const res = await fetch(`${server.url}/api/details/${s.detail_id}/add_winners/`, {
+            method: 'PATCH',
+            headers,
+            body: JSON.stringify({
+              winners: s.winners,
+              comment: s.winners.length > 1 ? 'Split by the available quantities' : undefined,
+            }),
+          });
+          await res.arrayBuffer();
+          if (!res.ok) failed.push(`${s.detail_id}: ${res.status}`);
+        }
+      };
+      await Promise.all(Array.from({ length: AT_ONCE }, worker));
+    });
+    console.log('apply', Math.round(apply.ms), 'ms', failed.length, 'failed');
+    const confirm = await timed(async () => {
+      const res = await fetch(`${server.url}/api/tenders/${data.worst}/`, {
+        method: 'PATCH',
+        headers,
+        body: JSON.stringify({ status: 'ORDERED' }),
+      });
+      await res.arrayBuffer();
+      if (!res.ok) throw new Error(`confirm: ${res.status}`);
+    });
+    console.log('confirm', Math.round(confirm.ms), 'ms');
+
+    // the price history of a part the worst tender has just ordered (each part is on several of its lines)
+    const lines = JSON.parse(await get(`/api/details/?tender=${data.worst}&page_size=1`)) as {
+      results: { part: number }[];
+    };
+    const part = lines.results[0].part;
+    const historyTimes: number[] = [];
+    let orders = 0;
+    for (let i = 0; i < 21; i++) {
+      const r = await timed(() => get(`/api/parts/${part}/price_history/`));
+      if (i) historyTimes.push(r.ms);
+      orders = (JSON.parse(r.out) as { orders: unknown[] }).orders.length;
+    }
+    const history = Math.round(median(historyTimes));
+    const table = [
+      `Machine: ${machineLine()}`,
+      '',
+      '| measure | result | target |',
+      '|---|---|---|',
+      `| award suggestions, 2,000 lines × 5 offers: median / max of 5 | ${ordinary.median} / ${ordinary.max} ms (${ordinary.kb} KB) | |`,
+      `| award suggestions, 2,000 lines × 150 offers (300,000): median / max of 5 | ${worst.median} / ${worst.max} ms (${worst.kb} KB) | < 1.5 s: ${worst.max < 1500 ? 'met' : 'not met'} |`,
+      `| applying the 2,000 suggestions as the web does (one save per line, ${AT_ONCE} at a time) | ${Math.round(apply.ms)} ms${failed.length ? `, ${failed.length} refused` : ''} | |`,
+      `| confirm of the applied suggestions (2,000 lines) | ${Math.round(confirm.ms)} ms | < 10 s: ${confirm.ms < 10_000 ? 'met' : 'not met'} |`,
+      `| price history of a part (${orders} orders shown): median of 20 | ${history} ms | |`,
+    ].join('\n');
+    fs.mkdirSync(DATA, { recursive: true });
+    fs.writeFileSync(
+      path.join(DATA, 'suggestions.json'),
+      JSON.stringify({ ordinary, worst, applyMs: apply.ms, failed, confirmMs: confirm.ms, history }, null, 2),
+    );
+    return { table };
+  } finally {
+    await server.stop();
+    if (!process.env.BENCH_KEEP_DB) await dropDb(DB);
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { table } = await benchSuggestions();
+  console.log(`\n${table}`);
+}
