@@ -37,7 +37,7 @@ const startServer = (root: string, url: string): Server =>
   spawnServer({ DATABASE_URL: url, DATA_DIR: '/tmp/portal-bench-worst', SEED_DEMO: 'never' }, PORT, root);
 
 /** Two CHOOSING tenders: W50 (50 companies × 3 offer lines per line) and W5 (5 companies × 1). */
-async function buildData(url: string) {
+export async function buildData(url: string) {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {
