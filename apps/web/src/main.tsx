@@ -3,7 +3,7 @@
 // of its own, together with the language, the shell and the screen of the path. After a login the page is loaded
 // again with the session, so the login's first load never carries the app (BENCHMARKS.md "First load"). A deep link
 // to a tender view asks for its data here, while the app's code loads (the view's queries take those answers).
-import { defined } from '@portal/shared';
+import { BUYER_OFFERS_SHOWN, defined, VIEW_LINES_PAGE } from '@portal/shared';
 import { createRoot } from 'react-dom/client';
 import LoginPage from './app/LoginPage.tsx';
 import { screenPathOf, screens } from './app/screens.ts';
@@ -25,7 +25,14 @@ if (!session.token && !isPublicPath(pathname)) {
   if (view) {
     getEarly('/profile/');
     getEarly(`/tenders/${view}/`);
-    getEarly('/details/', { tender: view, page_size: 0, fields: 'view' });
+    // page 1 of the lines (viewQueries.ts linesPageQuery: the same values in the same order)
+    getEarly('/details/', {
+      tender: view,
+      page: 1,
+      page_size: VIEW_LINES_PAGE,
+      fields: 'view',
+      offers: BUYER_OFFERS_SHOWN,
+    });
   }
   // The code of the first screen all at once: the app (with the shell), the chosen language and the screen of the path
   // (app/screens.ts), instead of each only once the one before it has run.

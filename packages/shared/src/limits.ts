@@ -6,6 +6,10 @@ export const MAX_PAGE_SIZE = 5000;
 export const SUPPLIER_USERS_PAGE_SIZE = 30;
 export const MAX_OFFER_LINES_PER_PART = 3;
 export const BUYER_OFFERS_SHOWN = 3;
+/** Largest `offers` the tender view's lines call takes (offer lines per line in one answer). */
+export const MAX_VIEW_OFFERS = 200;
+/** Lines per page of the buyer's tender view (each with BUYER_OFFERS_SHOWN offers: an answer well under 2 MB). */
+export const VIEW_LINES_PAGE = 250;
 export const PRICE_MIN = '0.0001';
 export const PRICE_MAX_DECIMALS = 4;
 export const EAN_MAX_DIGITS = 13;

@@ -255,7 +255,6 @@ export const VIEW_LINE_LEFT_OUT = {
   warehouse_name_code: true,
   created: true,
   proposals_options: true,
-  proposals_count: true,
   winners_data: true,
   proposal_producers: true,
   takes_part: true,

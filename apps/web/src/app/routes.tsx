@@ -50,6 +50,10 @@ export const appRoutes: AppRoute[] = [
     groups: BUYERS,
   },
   {
+    ...screen('/tenders/:id/matrix'),
+    groups: BUYERS,
+  },
+  {
     ...screen('/tenders/:id/history'),
     groups: BUYERS,
   },

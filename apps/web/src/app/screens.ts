@@ -11,6 +11,7 @@ export const screens = {
   '/tenders/:id/edit': () => import('../features/tenders/TenderFormPage.tsx'),
   '/tenders/:id/view': () => import('../features/tenders/TenderViewPage.tsx'),
   '/tenders/:id/export': () => import('../features/tenders/TenderExportPage.tsx'),
+  '/tenders/:id/matrix': () => import('../features/tenders/TenderMatrixPage.tsx'),
   '/tenders/:id/history': () => import('../features/tenders/TenderHistoryPage.tsx'),
   '/details': () => import('../features/details/PreorderListPage.tsx'),
   '/details/add': () => import('../features/details/PreorderFormPage.tsx'),

@@ -5,6 +5,7 @@ import {
   DETAIL_STATUSES,
   detailLine,
   detailListLine,
+  MAX_VIEW_OFFERS,
   preorderWrite,
   VIEW_LINE_LEFT_OUT,
   VIEW_PROPOSAL_LEFT_OUT,
@@ -35,6 +36,15 @@ export const detailListQuery = listQuery.extend({
     .optional()
     .describe(
       `view: the tender view's shape of each line, sealed alike: without ${Object.keys(VIEW_LINE_LEFT_OUT).join(', ')}; each proposal without ${Object.keys(VIEW_PROPOSAL_LEFT_OUT).join(', ')}`,
+    ),
+  offers: z
+    .string()
+    .regex(/^\d{1,3}$/, 'invalid')
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= MAX_VIEW_OFFERS, 'invalid')
+    .optional()
+    .describe(
+      `With fields=view: at most this many offer lines per line (1–${MAX_VIEW_OFFERS}; its winners' first, then by price); proposals_count tells how many the line has. Without it every offer line.`,
     ),
 });
 

@@ -99,6 +99,7 @@ export async function listDetails(
     tender?: number;
     mode?: string;
     fields?: 'view';
+    offers?: number;
   },
 ) {
   const user = viewer.user;
@@ -119,7 +120,10 @@ export async function listDetails(
     spec: isSupplier(user) ? supplierDetailListSpec : detailListSpec,
     select: () => detailSelect(db),
     where,
-    map: (rows) => serializeDetails(db, viewer, rows, query.fields === 'view' ? 'view' : 'full'),
+    map: (rows) =>
+      query.fields === 'view'
+        ? serializeDetails(db, viewer, rows, 'view', query.offers)
+        : serializeDetails(db, viewer, rows, 'full'),
   });
 }
 

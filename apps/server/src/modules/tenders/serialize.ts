@@ -20,7 +20,7 @@ import {
   type WinnerEntry,
   type WinnerReason,
 } from '@portal/shared';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import {
@@ -248,20 +248,27 @@ export async function serializeDetails(
   viewer: Viewer,
   rows: DetailRow[],
   shape: 'view',
+  offers?: number,
 ): Promise<ViewLine[]>;
 export async function serializeDetails(
   db: Db,
   viewer: Viewer,
   rows: DetailRow[],
   shape?: 'full' | 'view',
+  offers?: number,
 ): Promise<DetailLine[] | ViewLine[]>;
 export async function serializeDetails(
   db: Db,
   viewer: Viewer,
   rows: DetailRow[],
   shape: 'full' | 'view' = 'full',
+  offers?: number,
 ): Promise<DetailLine[] | ViewLine[]> {
   if (!rows.length) return [];
+  // The view's shape may carry only the first `offers` offer lines of each line (its winners' first, then by price),
+  // with proposals_count telling how many there are: the tender's largest answer stays bounded (BENCHMARKS.md
+  // "Evaluation view and comparison matrix on the worst tender").
+  const limit = shape === 'view' && offers !== undefined ? offers : undefined;
   const full = shape === 'full';
   const ids = rows.map((r) => r.id);
   const partIds = [...new Set(rows.map((r) => r.partId))];
@@ -274,6 +281,33 @@ export async function serializeDetails(
       ? eq(proposals.supplierId, sup)
       : sql`false`;
 
+  // With a limit: each line's offers ranked (its winners' first, then by price), and per line how many there are and
+  // the lowest price (is_lowest), from the index on the offers' line.
+  const ranked =
+    limit === undefined
+      ? undefined
+      : db
+          .select({
+            id: sql<number>`${proposals.id}`.as('ranked_id'),
+            rank: sql<number>`row_number() over (partition by ${proposals.detailId} order by (exists (select 1 from winners w where w.proposal_id = ${proposals.id})) desc, ${proposals.price}, ${proposals.id})`.as(
+              'rank',
+            ),
+          })
+          .from(proposals)
+          .where(and(inIds(proposals.detailId, ids), proposalFilter))
+          .as('ranked');
+  const lineTotals =
+    limit === undefined
+      ? Promise.resolve([])
+      : db
+          .select({
+            detailId: proposals.detailId,
+            n: sql<number>`count(*)::int`.mapWith(Number),
+            lowest: sql<string>`min(${proposals.price})`,
+          })
+          .from(proposals)
+          .where(and(inIds(proposals.detailId, ids), proposalFilter))
+          .groupBy(proposals.detailId);
   const tenderIds = [...new Set(rows.map((r) => r.tenderId).filter((t): t is number => t != null))];
   const [tags, fileRows, propRows, winnerRows, commentRows, blRows, reopens] = await Promise.all([
     db
@@ -316,7 +350,21 @@ export async function serializeDetails(
       .from(proposals)
       .innerJoin(suppliers, eq(suppliers.id, proposals.supplierId))
       .innerJoin(producers, eq(producers.id, proposals.producerId))
-      .where(and(inIds(proposals.detailId, ids), proposalFilter))
+      .where(
+        and(
+          inIds(proposals.detailId, ids),
+          proposalFilter,
+          ranked
+            ? inArray(
+                proposals.id,
+                db
+                  .select({ id: ranked.id })
+                  .from(ranked)
+                  .where(lte(ranked.rank, limit ?? 0)),
+              )
+            : undefined,
+        ),
+      )
       // By price within a line: the first offer of a line is its lowest (is_lowest below).
       .orderBy(proposals.detailId, proposals.price, proposals.id),
     db
@@ -410,6 +458,7 @@ export async function serializeDetails(
   const tagsByPart = Map.groupBy(tags, (t) => t.partId);
   const filesByPart = Map.groupBy(fileRows, (f) => f.partId);
   const reopenedAt = new Map(reopens.map((x) => [x.tenderId, x.at]));
+  const totals = new Map((await lineTotals).map((x) => [x.detailId, x]));
   const actor = actorOf(viewer);
   return rows.map((r) => {
     const tenderStatus = (r.tenderStatus as TenderStatus | null) ?? null;
@@ -421,8 +470,10 @@ export async function serializeDetails(
     const lineStatus: DetailStatus =
       buyer || tenderStatus == null || FINAL_FOR_SUPPLIERS.includes(tenderStatus) ? r.status : 'WAITING';
     const props = propsByLine.get(r.id) ?? [];
-    // A buyer loads every offer of the line, ordered by price: the first has the lowest.
-    const lowest = buyer ? props[0]?.price : undefined;
+    // A buyer loads every offer of the line, ordered by price: the first has the lowest (with a limit, the line's
+    // lowest is counted apart: its winners come first).
+    const lineTotal = totals.get(r.id);
+    const lowest = buyer ? (limit === undefined ? props[0]?.price : lineTotal?.lowest) : undefined;
     // Offer lines per company on this part (the proposal's `count`).
     const perCompany = new Map<number, number>();
     if (full) for (const p of props) perCompany.set(p.supplierId, (perCompany.get(p.supplierId) ?? 0) + 1);
@@ -544,6 +595,7 @@ export async function serializeDetails(
       order_number: buyer ? r.orderNumber : null,
       updated: iso(r.updated),
       proposals: proposalsOut,
+      proposals_count: lineTotal?.n ?? props.length,
       winners: winnersOut,
       supplier_comments: commentsSealed
         ? []

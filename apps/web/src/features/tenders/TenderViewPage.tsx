@@ -11,12 +11,13 @@ import {
   FilePdfOutlined,
   HistoryOutlined,
   RedoOutlined,
+  TableOutlined,
 } from '@ant-design/icons';
 import type { ViewLine } from '@portal/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Flex, Skeleton, Typography } from 'antd';
+import { Alert, App, Button, Card, Flex, Skeleton, Spin, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { loadErrorKey } from '../../components/LoadErrorResult.tsx';
@@ -41,7 +42,7 @@ import { SupplierOfferForm } from './view/SupplierOfferForm.tsx';
 import { TenderHeader } from './view/TenderHeader.tsx';
 import { TenderNotFound } from './view/TenderNotFound.tsx';
 import { WinnersModal } from './view/WinnersModal.tsx';
-import { useViewActions, useViewLines, useViewTender } from './viewApi.ts';
+import { fetchWholeLine, useViewActions, useViewLines, useViewTender } from './viewApi.ts';
 import './tenders.css';
 import './view/view.css';
 
@@ -58,15 +59,23 @@ export default function TenderViewPage() {
   const { modal } = App.useApp();
   const { user, isSupplier } = useAuth();
   const tenderQ = useViewTender(id);
-  const linesQ = useViewLines(id);
+  // A supplier's screens take the lines once all are in; a buyer's table shows each page as it arrives.
+  const linesQ = useViewLines(id, isSupplier);
   const actions = useViewActions(id ?? '');
   const [open, setOpen] = useState<ModalState>(null);
 
   const onInfo = useCallback((line: ViewLine) => setOpen({ kind: 'info', line }), []);
   const onComment = useCallback((line: ViewLine) => setOpen({ kind: 'comment', line }), []);
   const onLog = useCallback((line: ViewLine) => setOpen({ kind: 'log', line }), []);
-  const onBlacklist = useCallback((line: ViewLine) => setOpen({ kind: 'blacklist', line }), []);
-  const onWinners = useCallback((line: ViewLine) => setOpen({ kind: 'winners', line }), []);
+  // The winner and blacklist dialogs choose among all of a line's offers: the line is read whole first (the view
+  // carries its first offers only).
+  const whole = useCallback(
+    (kind: 'blacklist' | 'winners') => (line: ViewLine) =>
+      void fetchWholeLine(qc, line).then((l) => setOpen({ kind, line: l }), errorToast),
+    [qc],
+  );
+  const onBlacklist = useMemo(() => whole('blacklist'), [whole]);
+  const onWinners = useMemo(() => whole('winners'), [whole]);
   const close = useCallback(() => setOpen(null), []);
 
   const tender = tenderQ.data;
@@ -152,6 +161,11 @@ export default function TenderViewPage() {
           <Button icon={<HistoryOutlined />}>{t('tenderView.actions.history')}</Button>
         </Link>
       )}
+      {!isSupplier && (s === 'FINISHED' || s === 'CHOOSING' || s === 'ORDERED') && (
+        <Link to={`/tenders/${tender.id}/matrix`} data-testid="open-matrix">
+          <Button icon={<TableOutlined />}>{t('tenderMatrix.open')}</Button>
+        </Link>
+      )}
       {can(tender, 'export') && (
         <Link to={`/tenders/${tender.id}/export`}>
           <Button icon={<ExportOutlined />}>{t('tenderView.actions.export_page')}</Button>
@@ -219,7 +233,16 @@ export default function TenderViewPage() {
           onWinners={onWinners}
           onCancelProposals={cancelProposals}
         />
-        <BuyerActions tender={tender} lines={lines} onCommentsViewer={() => setOpen({ kind: 'viewer' })} />
+        {linesQ.complete ? (
+          <BuyerActions tender={tender} lines={lines} onCommentsViewer={() => setOpen({ kind: 'viewer' })} />
+        ) : (
+          <Flex gap={8} align="center" data-testid="lines-loading">
+            <Spin size="small" />
+            <Typography.Text type="secondary">
+              {t('tenderView.lines_loading', { count: lines.length, total: linesQ.count })}
+            </Typography.Text>
+          </Flex>
+        )}
         <RefusalsCard tender={tender} />
       </Flex>
     );

@@ -1,10 +1,27 @@
 // Query and mutation hooks of the tender view, export and history screens (spec 1-tenders §2 "Tender view",
 // §7 calls). Every mutation refreshes the tender and its lines, so the screen always shows the server's state.
 import type { OfferWrite, Tender, TenderStatus, ViewLine, WinnersWrite } from '@portal/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type InfiniteData,
+  type QueryClient,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
 import { api, type Paged } from '../../lib/api.ts';
-import { invalidateTenderArea } from './api.ts';
-import { linesViewQuery, MISSING_SHOWN, rows, tenderViewQuery, viewKeys } from './viewQueries.ts';
+import { invalidateTenderArea, tenderKeys } from './api.ts';
+import {
+  boundedLine,
+  type LinesPage,
+  linesViewQuery,
+  MISSING_SHOWN,
+  rows,
+  tenderViewQuery,
+  viewKeys,
+  withLine,
+} from './viewQueries.ts';
 
 export type { Tender, ViewLine, ViewProposal, WinnerEntry } from '@portal/shared';
 
@@ -31,8 +48,46 @@ export function useViewTender(id: string | undefined) {
   return useQuery({ ...tenderViewQuery(id ?? ''), enabled: !!id });
 }
 
-export function useViewLines(id: string | undefined) {
-  return useQuery({ ...linesViewQuery(id ?? ''), enabled: !!id });
+/**
+ * The tender's lines, page after page until all are in (each answer bounded, viewQueries.ts). `data` is every line
+ * loaded so far, or with `whole` only once all are in; `complete` says whether all are.
+ */
+export function useViewLines(id: string | undefined, whole = false) {
+  const q = useInfiniteQuery({ ...linesViewQuery(id ?? ''), enabled: !!id });
+  const { hasNextPage, isFetchingNextPage, fetchNextPage, isError } = q;
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage && !isError) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage, isError]);
+  const pages = q.data?.pages;
+  const all = useMemo(() => pages?.flatMap((p) => p.results), [pages]);
+  const complete = !!pages && !hasNextPage;
+  return {
+    data: whole && !complete ? undefined : all,
+    complete,
+    count: pages?.[0]?.count ?? 0,
+    isError: q.isError,
+    error: q.error,
+    refetch: q.refetch,
+  };
+}
+
+/** A line whole (every offer), when `enabled`: for the offers cell's "more" and the dialogs that choose among offers. */
+export function useWholeLine(id: number, enabled: boolean) {
+  return useQuery({
+    queryKey: viewKeys.line(id),
+    enabled,
+    queryFn: ({ signal }) => api<ViewLine>('GET', `/details/${id}/`, { signal }),
+  });
+}
+
+/** Reads a line whole for a dialog (from the cache when it is fresh). */
+export function fetchWholeLine(qc: QueryClient, line: ViewLine): Promise<ViewLine> {
+  if ((line.proposals_count ?? line.proposals.length) <= line.proposals.length) return Promise.resolve(line);
+  return qc.fetchQuery({
+    queryKey: viewKeys.line(line.id),
+    staleTime: 5_000,
+    queryFn: ({ signal }) => api<ViewLine>('GET', `/details/${line.id}/`, { signal }),
+  });
 }
 
 export function useExportData(id: string | undefined) {
@@ -67,6 +122,22 @@ function useViewMutation<V, R>(fn: (v: V) => Promise<R>, form = false) {
   });
 }
 
+/** A mutation answering one whole line: that line replaced in the cached pages, the tender and its list refreshed. */
+function useLineMutation<V>(tenderId: string | number, fn: (v: V) => Promise<ViewLine>, form = false) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    meta: form ? { form: true } : undefined,
+    onSuccess: (line) => {
+      qc.setQueryData(viewKeys.lines(String(tenderId)), (d: InfiniteData<LinesPage, number> | undefined) =>
+        withLine(d, boundedLine(line)),
+      );
+      qc.setQueryData(viewKeys.line(line.id), line);
+      return qc.invalidateQueries({ queryKey: tenderKeys.all });
+    },
+  });
+}
+
 /** Mutations of the view. 400 answers of the `form` ones are left to the caller (placed on fields). */
 export function useViewActions(id: string | number) {
   const t = `/tenders/${id}`;
@@ -87,13 +158,16 @@ export function useViewActions(id: string | number) {
       api<Tender>('PATCH', `${t}/`, { body }),
     ),
     reopen: () => quiet(() => api('POST', `${t}/reopen/`)),
-    addWinners: useViewMutation(
+    // A winner save answers its line: that line is replaced on screen, the tender (its counts) read again; the
+    // other lines are not asked for again.
+    addWinners: useLineMutation(
+      id,
       ({ detail, body }: { detail: number; body: WinnersWrite }) =>
-        api('PATCH', `/details/${detail}/add_winners/`, { body }),
+        api<ViewLine>('PATCH', `/details/${detail}/add_winners/`, { body }),
       true,
     ),
-    deleteWinners: useViewMutation(({ detail, version }: { detail: number; version: string }) =>
-      api('PATCH', `/details/${detail}/delete_winners/`, { body: { version } }),
+    deleteWinners: useLineMutation(id, ({ detail, version }: { detail: number; version: string }) =>
+      api<ViewLine>('PATCH', `/details/${detail}/delete_winners/`, { body: { version } }),
     ),
     /** Evaluation "cancel proposals": the part's proposals are refused and the line becomes FAILED. */
     cancelProposals: useViewMutation((line: ViewLine) =>

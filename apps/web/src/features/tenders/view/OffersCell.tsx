@@ -6,6 +6,7 @@ import { Button, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fmtDate, fmtQty, formatPrice } from '../../../lib/format.ts';
+import { useWholeLine } from '../viewApi.ts';
 
 const MASK = '•••••';
 
@@ -13,7 +14,10 @@ export function OffersCell(props: { line: ViewLine }) {
   const { t } = useTranslation();
   const [all, setAll] = useState(false);
   const { line } = props;
-  const offers = line.proposals;
+  // The view carries a line's first offers and their count; "more" reads the line whole (GET /details/{id}/).
+  const total = line.proposals_count ?? line.proposals.length;
+  const whole = useWholeLine(line.id, all && total > line.proposals.length);
+  const offers = all && whole.data ? whole.data.proposals : line.proposals;
   if (!offers.length)
     return <Typography.Text type="secondary">{t('tenderView.offers.none')}</Typography.Text>;
   if (offers.every((p) => p.sealed))
@@ -28,6 +32,11 @@ export function OffersCell(props: { line: ViewLine }) {
             <Typography.Text type="secondary">{MASK} €</Typography.Text>
           </div>
         ))}
+        {total > offers.length && (
+          <Typography.Text type="secondary" data-testid="sealed-more">
+            {t('tenderView.offers.sealed_more', { count: total - offers.length })}
+          </Typography.Text>
+        )}
       </div>
     );
   const winners = new Map(line.winners.map((w) => [w.name, w]));
@@ -66,11 +75,17 @@ export function OffersCell(props: { line: ViewLine }) {
           ))}
         </tbody>
       </table>
-      {sorted.length > BUYER_OFFERS_SHOWN && (
-        <Button size="small" type="link" onClick={() => setAll(!all)}>
+      {Math.max(total, sorted.length) > BUYER_OFFERS_SHOWN && (
+        <Button
+          size="small"
+          type="link"
+          loading={all && whole.isFetching}
+          onClick={() => setAll(!all)}
+          data-testid={`offers-more-${line.id}`}
+        >
           {all
             ? t('tenderView.offers.less')
-            : t('tenderView.offers.more', { count: sorted.length - BUYER_OFFERS_SHOWN })}
+            : t('tenderView.offers.more', { count: Math.max(total, sorted.length) - BUYER_OFFERS_SHOWN })}
         </Button>
       )}
     </div>

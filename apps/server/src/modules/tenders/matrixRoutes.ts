@@ -1,0 +1,176 @@
+// The comparison matrix of an opened tender (buyers; FINISHED, CHOOSING, ORDERED): its columns and sums, its rows in
+// windows, and the whole matrix as a spreadsheet (matrix.ts).
+import { TENDER_STATUSES } from '@portal/shared';
+import { z } from 'zod';
+import { BUYERS, currentUser } from '../../lib/auth.ts';
+import { now } from '../../lib/clock.ts';
+import type { ZApp } from '../../lib/http.ts';
+import { idParams, idString } from '../../lib/list.ts';
+import { ymdOf } from './exportFiles.ts';
+import {
+  MATRIX_FILTERS,
+  MATRIX_SORTS,
+  MATRIX_WINDOW_MAX,
+  type MatrixSort,
+  matrixAll,
+  matrixRows,
+  matrixSummary,
+} from './matrix.ts';
+import { buildMatrixXlsx } from './matrixXlsx.ts';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const decimal = z.string();
+const money = z.string().describe('euros, 2 decimals');
+
+const supplierColumn = z.object({
+  id: z.number(),
+  name: z.string(),
+  lines: z.number().describe('lines with an offer of this company whose producer is not blacklisted'),
+  total: money.describe('sum over those lines of round(price × need, 2), its best offer line on each'),
+  best_lines: z.number().describe('lines on which its offer is the cheapest'),
+});
+const summaryOut = z.object({
+  tender: z.object({ id: z.number(), status: z.enum(TENDER_STATUSES), tender_code: z.string() }),
+  suppliers: z.array(supplierColumn),
+  lines: z.number(),
+  lines_with_offers: z.number(),
+  lines_without_offers: z.number(),
+  lines_above_budget: z.number(),
+  sums: z.object({
+    cheapest_per_line: z.object({ total: money, lines: z.number() }),
+    cheapest_supplier: z
+      .object({ supplier: z.number(), supplier_name: z.string(), total: money, lines: z.number() })
+      .nullable()
+      .describe('of the companies covering the most lines, the one with the lowest total for them'),
+    current_choice: z.object({ total: money, lines: z.number() }),
+  }),
+});
+const cellOut = z.object({
+  supplier: z.number(),
+  proposal: z.number(),
+  price: decimal,
+  delivery_date: z.string(),
+  producer: z.number(),
+  producer_name: z.string(),
+  available_qty: decimal.nullable(),
+  offers: z.number().describe("the company's offer lines on this line"),
+  best: z.boolean(),
+  blacklisted: z.boolean(),
+  winner: z.boolean(),
+});
+const rowOut = z.object({
+  id: z.number(),
+  part: z.number(),
+  part_code: z.string(),
+  part_name: z.string(),
+  unit: z.string().nullable(),
+  qty: decimal,
+  reference_price: decimal
+    .nullable()
+    .describe('median price paid for the part in ORDERED tenders over the last 12 months'),
+  above_budget: z.boolean(),
+  best_price: decimal.nullable(),
+  offers: z.number(),
+  winners: z.array(z.object({ proposal: z.number(), supplier: z.number(), amount: decimal })),
+  cells: z.array(cellOut).describe('one per company with an offer on the line (its best offer line)'),
+});
+const rowsOut = z.object({
+  count: z.number(),
+  offset: z.number(),
+  limit: z.number(),
+  rows: z.array(rowOut),
+});
+
+const sortValues = MATRIX_SORTS.flatMap((s) => [s, `-${s}`]);
+export const matrixQuery = z.object({
+  offset: z
+    .string()
+    .regex(/^\d{1,7}$/, 'invalid_page')
+    .transform(Number)
+    .optional()
+    .describe('rows to skip (default 0)'),
+  limit: z
+    .string()
+    .regex(/^\d{1,6}$/, 'invalid_page_size')
+    .transform(Number)
+    .refine((n) => n >= 1, 'invalid_page_size')
+    .refine((n) => n <= MATRIX_WINDOW_MAX, 'page_size_too_large')
+    .optional()
+    .describe(`rows in the window, 1–${MATRIX_WINDOW_MAX} (default 100)`),
+  sort: z
+    .string()
+    .refine((s) => sortValues.includes(s), 'invalid_ordering')
+    .optional()
+    .describe(`${MATRIX_SORTS.join(', ')}; a leading minus sorts descending (default line)`),
+  filter: z.enum(MATRIX_FILTERS, 'invalid_choice').optional(),
+  supplier: idString.optional().describe('only the lines this company offered on'),
+});
+
+export default async function routes(app: ZApp) {
+  const tags = ['tenders'];
+  app.get(
+    '/tenders/:id/matrix/',
+    {
+      config: { access: BUYERS },
+      schema: {
+        summary: "The comparison matrix's columns (companies with their totals) and its three sums",
+        tags,
+        params: idParams,
+        response: { 200: summaryOut },
+      },
+    },
+    (request) => matrixSummary(app.db, currentUser(request), request.params.id),
+  );
+
+  app.get(
+    '/tenders/:id/matrix/rows/',
+    {
+      config: { access: BUYERS },
+      schema: {
+        summary:
+          "A window of the comparison matrix's rows (one per line, a cell per company), sorted and filtered",
+        tags,
+        params: idParams,
+        querystring: matrixQuery,
+        response: { 200: rowsOut },
+      },
+    },
+    (request) => {
+      const q = request.query;
+      return matrixRows(app.db, currentUser(request), request.params.id, {
+        offset: q.offset,
+        limit: q.limit,
+        sort: q.sort?.replace(/^-/, '') as MatrixSort | undefined,
+        desc: q.sort?.startsWith('-'),
+        filter: q.filter,
+        supplier: q.supplier,
+      });
+    },
+  );
+
+  app.get(
+    '/tenders/:id/matrix/xlsx/',
+    {
+      config: { access: BUYERS },
+      schema: {
+        summary: 'Download the comparison matrix as xlsx (numbers and dates as such)',
+        tags,
+        params: idParams,
+        response: { 200: z.any().describe('file download') },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const m = await matrixAll(app.longDb, user, request.params.id);
+      const body = await buildMatrixXlsx(m, user.language);
+      return reply
+        .header('content-type', XLSX)
+        .header(
+          'content-disposition',
+          `attachment; filename="tender_${m.summary.tender.id}_matrix_${ymdOf(now())}.xlsx"`,
+        )
+        .header('cache-control', 'no-store')
+        .send(body);
+    },
+  );
+}
