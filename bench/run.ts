@@ -11,6 +11,8 @@
 //           (bench/worst-tender.ts; BENCH_BEFORE_ROOT measures another checkout too)   ≤ 2× a 5-offer tender's; confirm < 10 s
 //   suggest award suggestions, applying them, the confirm and a part's price history    suggestions < 1.5 s; confirm < 10 s
 //           on the worst tender (bench/suggestions.ts)
+//   growth  every list ordering, search and deep page, the reports over a year, the   CPU per call at 10× ≤ 1.5× 1×
+//           pre-order, parts and supplier lists at 1× and 10× history (bench/list-growth.ts; data by growth-data.ts)
 // The machine's load average is printed with every table: wall-clock figures follow it, CPU times hardly do.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -106,6 +108,7 @@ const benches: Record<string, () => Promise<string>> = {
   web: async () => (await (await import('./first-load.ts')).benchFirstLoad()).table,
   worst: async () => (await (await import('./worst-tender.ts')).benchWorstTender()).table,
   suggest: async () => (await (await import('./suggestions.ts')).benchSuggestions()).table,
+  growth: async () => (await (await import('./list-growth.ts')).benchListGrowth()).table,
 };
 
 const names = process.argv.slice(2).filter((a) => a in benches);

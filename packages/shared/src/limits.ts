@@ -3,6 +3,12 @@ export const DEFAULT_PAGE_SIZE = 50;
 export const PAGE_SIZES = [50, 100, 200] as const;
 /** Largest page a list answers; 0 means "all rows" for exports. */
 export const MAX_PAGE_SIZE = 5000;
+/**
+ * A list's total is counted exactly up to this many rows; above it the answer says "more than" (count = the limit,
+ * count_more true), and pages are served up to this many rows deep (a deeper page is refused with page_too_deep:
+ * narrow the filters or change the order). Costs then stay the same however long the history grows.
+ */
+export const LIST_COUNT_LIMIT = 10_000;
 export const SUPPLIER_USERS_PAGE_SIZE = 30;
 export const MAX_OFFER_LINES_PER_PART = 3;
 export const BUYER_OFFERS_SHOWN = 3;

@@ -11,6 +11,7 @@ export const MSG = {
   invalid_choice: 'invalid_choice',
   invalid_ordering: 'invalid_ordering',
   invalid_page: 'invalid_page',
+  page_too_deep: 'page_too_deep',
   invalid_ids: 'invalid_ids',
   invalid_page_size: 'invalid_page_size',
   page_size_too_large: 'page_size_too_large',

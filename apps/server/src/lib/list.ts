@@ -1,6 +1,6 @@
 // The one list mechanism: page, page_size (0 = all as a plain array), ids, search, whitelisted ordering, filters.
 // Answers {results, pages, count} with the page and the total in one query (count(*) over ()).
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, searchText } from '@portal/shared';
+import { DEFAULT_PAGE_SIZE, LIST_COUNT_LIMIT, MAX_PAGE_SIZE, searchText } from '@portal/shared';
 import { type AnyColumn, and, asc, desc, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
@@ -51,10 +51,39 @@ export type ListQuery = z.output<typeof listQuery>;
 
 export const paged = <T extends z.ZodType>(item: T) =>
   z.union([
-    z.object({ results: z.array(item), pages: z.number().int(), count: z.number().int() }),
+    z.object({
+      results: z.array(item),
+      pages: z.number().int(),
+      /** Exact up to LIST_COUNT_LIMIT; with `count_more` the list has more rows than that (count is the limit). */
+      count: z.number().int(),
+      count_more: z.boolean().optional(),
+    }),
     z.array(item),
   ]);
-export type Paged<T> = { results: T[]; pages: number; count: number } | T[];
+export type Paged<T> = { results: T[]; pages: number; count: number; count_more?: boolean } | T[];
+
+/** A page beyond LIST_COUNT_LIMIT rows is refused (a translated 400): such an OFFSET reads every row before it. */
+export function checkPageDepth(offset: number) {
+  if (offset >= LIST_COUNT_LIMIT) throw invalid('page', 'page_too_deep');
+}
+
+/**
+ * The answer's `pages`, `count` and `count_more` from a total counted up to LIST_COUNT_LIMIT + 1 (see
+ * `cappedCount`): above the limit the count says "more than LIST_COUNT_LIMIT" and the pages stop there.
+ */
+export function cappedPage(counted: number, pageSize: number) {
+  const more = counted > LIST_COUNT_LIMIT;
+  const count = more ? LIST_COUNT_LIMIT : counted;
+  return {
+    pages: Math.max(1, Math.ceil(count / Math.max(1, pageSize))),
+    count,
+    ...(more ? { count_more: true } : {}),
+  };
+}
+
+/** `select count(*)` of a row source that stops after LIST_COUNT_LIMIT + 1 rows (a literal, so plans see it). */
+export const cappedCount = (source: SQL) =>
+  sql`select count(*)::int as n from (${source} limit ${sql.raw(String(LIST_COUNT_LIMIT + 1))}) as counted`;
 
 export interface ListSpec {
   /** API ordering name → column or expression. Only these may be ordered by. */
@@ -144,18 +173,17 @@ export async function paginate<Q extends PgSelect, T>(opts: {
   if (pageSize === 0) return opts.map((await base()) as Awaited<Q>);
   const page = query.page ?? 1;
   const offset = (page - 1) * pageSize;
+  checkPageDepth(offset);
   const rows =
     (await opts.page?.({ where, order, limit: pageSize, offset })) ??
     ((await base().limit(pageSize).offset(offset)) as Awaited<Q>);
   let count = offset + rows.length;
   if ((rows.length === pageSize || (!rows.length && page > 1)) && opts.count) count = await opts.count(where);
   else if (rows.length === pageSize || (!rows.length && page > 1)) {
-    // Unused columns of the subquery (counts, names) are dropped by the planner: this counts the filtered rows.
-    const res = await queryRow<{ n: number }>(
-      opts.db,
-      sql`select count(*)::int as n from (${opts.select().where(where)}) as paged`,
-    );
+    // Unused columns of the subquery (counts, names) are dropped by the planner: this counts the filtered rows, up
+    // to LIST_COUNT_LIMIT + 1 of them.
+    const res = await queryRow<{ n: number }>(opts.db, cappedCount(sql`${opts.select().where(where)}`));
     count = Number(res?.n ?? 0);
   }
-  return { results: await opts.map(rows), pages: Math.max(1, Math.ceil(count / pageSize)), count };
+  return { results: await opts.map(rows), ...cappedPage(count, pageSize) };
 }

@@ -53,11 +53,18 @@ export const tenders = pgTable(
     uniqueIndex('tenders_code_uq').on(t.tenderCode),
     index('tenders_start_id_idx').on(t.start, t.id),
     index('tenders_code_trgm_idx').using('gin', sql`${t.tenderCode} gin_trgm_ops`),
+    index('tenders_code_lower_idx').using('btree', sql`lower(${t.tenderCode}) text_pattern_ops`),
+    index('tenders_code_reverse_idx').using('btree', sql`reverse(lower(${t.tenderCode})) text_pattern_ops`),
     index('tenders_warehouse_start_idx').on(t.warehouseId, t.start),
-    index('tenders_creator_idx').on(t.creatorId),
+    index('tenders_creator_id_idx').on(t.creatorId, t.id),
+    index('tenders_warehouse_id_idx').on(t.warehouseId, t.id),
+    index('tenders_group_id_idx').on(t.groupId, t.id),
+    index('tenders_status_id_idx').on(t.status, t.id),
+    index('tenders_created_id_idx').on(t.created, t.id),
+    index('tenders_updated_id_idx').on(t.updated, t.id),
     index('tenders_status_start_id_group_idx').on(t.status, t.start, t.id, t.groupId),
     index('tenders_group_start_idx').on(t.groupId, t.start),
-    index('tenders_finish_idx').on(t.finish),
+    index('tenders_finish_id_idx').on(t.finish, t.id),
     index('tenders_choosing_finish_idx').on(t.finish).where(sql`${t.status} in ('FINISHED','CHOOSING')`),
     check(
       'tenders_status_ck',
@@ -270,16 +277,25 @@ export const moduleExportLogs = pgTable(
  * Exact counters of the tender list (migration 0005_tender_counters), kept by statement-level triggers in the
  * same transaction as the lines, offers and winners they count: one row per tender (created with it).
  */
-export const tenderCounts = pgTable('tender_counts', {
-  tenderId: integer('tender_id')
-    .primaryKey()
-    .references(() => tenders.id, { onDelete: 'cascade' }),
-  details: integer('details').notNull().default(0),
-  /** Lines whose business-system sync failed (bc_status 'error'). */
-  failedBc: integer('failed_bc').notNull().default(0),
-  proposals: integer('proposals').notNull().default(0),
-  winners: integer('winners').notNull().default(0),
-});
+export const tenderCounts = pgTable(
+  'tender_counts',
+  {
+    tenderId: integer('tender_id')
+      .primaryKey()
+      .references(() => tenders.id, { onDelete: 'cascade' }),
+    details: integer('details').notNull().default(0),
+    /** Lines whose business-system sync failed (bc_status 'error'). */
+    failedBc: integer('failed_bc').notNull().default(0),
+    proposals: integer('proposals').notNull().default(0),
+    winners: integer('winners').notNull().default(0),
+  },
+  // The list's count orderings read their pages from these (migration 0021).
+  (t) => [
+    index('tender_counts_details_idx').on(t.details, t.tenderId),
+    index('tender_counts_proposals_idx').on(t.proposals, t.tenderId),
+    index('tender_counts_winners_idx').on(t.winners, t.tenderId),
+  ],
+);
 
 /** Per tender and company that offered: its offer lines, winners and first/last offer time (same triggers). */
 export const tenderSupplierCounts = pgTable(

@@ -6,19 +6,29 @@ import {
   DEFAULT_PAGE_SIZE,
   isStrictDate,
   isStrictDateTime,
+  LIST_COUNT_LIMIT,
   PAGE_SIZES,
   TENDER_STATUSES,
   type Tender,
   tallinnDayStart,
 } from '@portal/shared';
-import { and, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { groups, tenderCounts, tenderSupplierCounts, tenders, warehouses } from '../../db/schema/index.ts';
 import { isSupplier } from '../../lib/auth.ts';
 import { now } from '../../lib/clock.ts';
-import { boolQuery, type ListSpec, listQuery, orderBy, type Paged, searchWhere } from '../../lib/list.ts';
-import { inIds, queryPrepared } from '../../lib/sql.ts';
+import {
+  boolQuery,
+  cappedPage,
+  checkPageDepth,
+  type ListSpec,
+  listQuery,
+  orderBy,
+  type Paged,
+  searchPatterns,
+} from '../../lib/list.ts';
+import { inIds, queryPrepared, queryRows } from '../../lib/sql.ts';
 import { tenderVisibleWhere, type Viewer } from './access.ts';
 import { exportDataOrNull } from './exportData.ts';
 import { creator, type TenderCommentRow, type TenderRow, tenderObjects } from './serialize.ts';
@@ -88,18 +98,51 @@ const listSpecFor = (viewer: Viewer): ListSpec => {
       id: tenders.id,
     },
     defaultOrdering: '-start',
-    // The code through its trigram index; group, warehouse and creator names as id lists on the tender itself, so
-    // the planner ORs index scans instead of filtering the whole join (BENCHMARKS.md, tender list).
-    search: [
-      tenders.tenderCode,
-      (p: string) => sql`${tenders.groupId} in (select g.id from groups g where g.name ilike ${p})`,
-      (p: string) => sql`${tenders.warehouseId} in (select w.id from warehouses w where w.name ilike ${p})`,
-      (p: string) =>
-        sql`${tenders.creatorId} in (select u.id from users u where (u.first_name || ' ' || u.last_name) ilike ${p})`,
-    ],
+    // Not used: the tender list builds its search itself (tenderSearchWhere).
     id: tenders.id,
   };
 };
+
+/** A search word for LIKE: lower case, LIKE's wildcards escaped. */
+const likeWord = (w: string) => w.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The search (spec 1-tenders §2): every word must match the tender's code, its group's or warehouse's name or its
+ * creator's name, case-insensitively. Names match anywhere in the name; they are read first (a few small tables) into
+ * id lists the statement gets as values, so the planner knows how many tenders they select and reads the tenders
+ * through their (key, …) indexes or walks the page's ordering. The code matches from its start or at its end
+ * ("T-2026", "0123", "2026-0123", "b-0001234"), through the indexes on lower(code) and its reverse (migration 0021):
+ * a contains-match through the trigram index read every code sharing the word's trigrams ("000", "001": most of
+ * them), so its cost grew with the history (docs/decisions.md). Undefined without a search.
+ */
+async function tenderSearchWhere(db: Db, search: string | undefined): Promise<SQL | undefined> {
+  const words = (search ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 10);
+  if (!words.length) return undefined;
+  const patterns = searchPatterns(words.join(' '));
+  const names = await queryRows<{ i: number; g: number[] | null; w: number[] | null; u: number[] | null }>(
+    db,
+    sql`select x.i,
+        (select array_agg(g.id) from groups g where g.name ilike x.p) as g,
+        (select array_agg(w.id) from warehouses w where w.name ilike x.p) as w,
+        (select array_agg(u.id) from users u where (u.first_name || ' ' || u.last_name) ilike x.p) as u
+      from unnest(${`{${patterns.map((p) => `"${p.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`}::text[]) with ordinality as x(p, i)`,
+  );
+  const byWord = new Map(names.map((r) => [Number(r.i), r]));
+  return and(
+    ...words.map((word, k) => {
+      const r = byWord.get(k + 1);
+      const ids = (col: SQL, list: number[] | null | undefined) =>
+        list?.length ? sql`${col} = any(${`{${list.join(',')}}`}::int[])` : undefined;
+      return or(
+        sql`lower(tenders.tender_code) like ${`${likeWord(word)}%`}`,
+        sql`reverse(lower(tenders.tender_code)) like ${`${likeWord([...word].reverse().join(''))}%`}`,
+        ids(sql`tenders.group_id`, r?.g),
+        ids(sql`tenders.warehouse_id`, r?.w),
+        ids(sql`tenders.creator_id`, r?.u),
+      );
+    }),
+  );
+}
 
 /** Orderings on the tender row itself, by API name (the fast status-filtered page below can use these). */
 const OWN_ORDER = {
@@ -220,6 +263,71 @@ function statusPageIds(
   return sql`select id from (${sql.join(branches, sql` union all `)}) merged order by ${sql.join(outer, sql`, `)} limit ${p.limit} offset ${p.offset}`;
 }
 
+/** The lifecycle order of the `status` ordering (as in listSpecFor). */
+const STATUS_RANK = TENDER_STATUSES.map((st, i) => sql.raw(`('${st}'::text, ${i + 1})`));
+
+/**
+ * Orderings by a name the tender points to (warehouse, group, creator) or by its lifecycle status: the few keys in
+ * their order, each key's tenders read from the (key, id) index up to the page's end, merged (a nested loop over the
+ * keys: the keys times the page's depth, whatever the history). A tender without a creator sorts as a null name. The
+ * keys come as arrays (unnest): a small table never analysed is estimated at hundreds of rows, which priced the
+ * loop high enough for JIT compilation (0.9 s) on every call.
+ */
+const keysOf = (table: string, name: string) =>
+  sql.raw(`select x.k, x.v from rows from (unnest(array(select id from ${table} order by id)),
+    unnest(array(select ${name} from ${table} order by id))) as x(k, v)`);
+const KEY_ORDER: Record<string, { keys: SQL; column: SQL; nullable: boolean }> = {
+  warehouse: { keys: keysOf('warehouses', 'name'), column: sql`tenders.warehouse_id`, nullable: false },
+  group: { keys: keysOf('groups', 'name'), column: sql`tenders.group_id`, nullable: false },
+  creator: { keys: keysOf('users', 'last_name'), column: sql`tenders.creator_id`, nullable: true },
+  status: {
+    keys: sql`select s.k, s.v from (values ${sql.join(STATUS_RANK, sql`, `)}) s(k, v)`,
+    column: sql`tenders.status`,
+    nullable: false,
+  },
+};
+/** A buyer's count orderings: the page read from the counters' (count, tender) index (migration 0021). */
+const COUNT_ORDER: Record<string, SQL> = {
+  details_count: sql`c.details`,
+  proposals_count: sql`c.proposals`,
+  winners_count: sql`c.winners`,
+};
+
+/**
+ * The page's ids for an ordering by a name, the status or (for buyers) a count: see KEY_ORDER and COUNT_ORDER.
+ * Undefined when the request does not fit (several ordering fields, a supplier's counts, the failed-sync filter,
+ * which reads the counters).
+ */
+function keyPageIds(
+  q: z.infer<typeof tenderListQuery>,
+  viewer: Viewer,
+  p: { where: SQL; limit: number; offset: number; failedBc: boolean },
+): SQL | undefined {
+  const fields = (q.ordering || '-start').split(',').filter(Boolean);
+  if (fields.length !== 1 || p.failedBc) return undefined;
+  const desc = fields[0].startsWith('-');
+  const name = fields[0].replace(/^-/, '');
+  const dir = sql.raw(desc ? 'desc' : 'asc');
+  const n = p.limit + p.offset;
+  const count = COUNT_ORDER[name];
+  if (count) {
+    if (viewer.supplierId != null) return undefined;
+    return sql`select tenders.id from tender_counts c join tenders on tenders.id = c.tender_id
+      where ${p.where} order by ${count} ${dir}, c.tender_id ${dir} limit ${p.limit} offset ${p.offset}`;
+  }
+  const key = KEY_ORDER[name];
+  if (!key) return undefined;
+  const nulls = key.nullable
+    ? sql` union all (select null, tenders.id from tenders where ${key.column} is null and ${p.where}
+        order by tenders.id ${dir} limit ${n})`
+    : sql``;
+  return sql`select id from (
+      select k.v, t.id from (${key.keys}) k cross join lateral (
+        select tenders.id from tenders where ${key.column} = k.k and ${p.where} order by tenders.id ${dir} limit ${n}) t
+      ${nulls}) merged
+    order by v ${dir}, id ${dir} limit ${p.limit} offset ${p.offset}`;
+}
+
 export type ListRow = TenderRow & {
   comments:
     | {
@@ -265,8 +373,13 @@ export async function listTenders(
   if (failedBcFilter) filters.push(sql`${tenderCounts.failedBc} > 0`);
   // The choosing clock's overdue tenders (issue 32), a buyer's filter: ignored for suppliers like the one above.
   if (q.filter_overdue && !isSupplier(user)) filters.push(chooseOverdueWhere(now()));
-  const where =
-    and(...filters, searchWhere(spec, q.search), q.ids ? inIds(tenders.id, q.ids) : undefined) ?? sql`true`;
+  const search = await tenderSearchWhere(db, q.search);
+  const where = and(...filters, search, q.ids ? inIds(tenders.id, q.ids) : undefined) ?? sql`true`;
+  // A search's statements are planned for its values each time (unnamed): how many tenders its names and code
+  // select decides between reading them by index and walking the page's ordering. Others are named prepared
+  // statements (see queryPrepared).
+  const run = <T extends Record<string, unknown>>(query: SQL) =>
+    search ? queryRows<T>(db, query) : queryPrepared<T>(db, query);
   const order = sql.join(orderBy(spec, q.ordering), sql`, `);
   const from = fromTenders(viewer.supplierId);
   const columns = tenderColumns(viewer);
@@ -274,26 +387,30 @@ export async function listTenders(
   if (pageSize === 0)
     return toTenders(
       viewer,
-      await queryPrepared<ListRow>(
-        db,
+      await run<ListRow>(
         sql`select ${columns} ${from} ${tenderComments(viewer, sql`select tenders.id ${from} where ${where}`)}
         where ${where} order by ${order}`,
       ),
     );
   const page = q.page ?? 1;
   const offset = (page - 1) * pageSize;
-  // The total. The counters are joined only for the filter that reads them: even a join PostgreSQL removes keeps
-  // `tenders.id` among the columns the count needs, and then it cannot count from an index without the id (a bitmap
+  checkPageDepth(offset);
+  // The total, counted up to LIST_COUNT_LIMIT + 1 tenders (above it the answer says "more than"; every tender was
+  // counted before, 79 ms of CPU for the unfiltered list at 1,000,000 tenders). The counters are joined only for the
+  // filter that reads them: even a join PostgreSQL removes keeps `tenders.id` among the columns the count needs, and then it cannot count from an index without the id (a bitmap
   // scan of the table: the default list's 27,000 tenders in 13 ms instead of 4).
   const countFrom = failedBcFilter
     ? sql`tenders left join tender_counts on tender_counts.tender_id = tenders.id`
     : sql`tenders`;
-  const total = sql`select count(*)::int as "total" from ${countFrom} where ${where}`;
+  const total = sql`select count(*)::int as "total" from (select 1 from ${countFrom} where ${where} limit ${sql.raw(String(LIST_COUNT_LIMIT + 1))}) counted`;
   // The page's rows, joined starting from the page (see fromTenders), in the page's order.
   const pageRows = sql`select ${columns}, row_number() over (order by ${order}) as "rowNumber"
       ${fromTenders(viewer.supplierId, sql`page join tenders on tenders.id = page.id`)}
       ${tenderComments(viewer, sql`select id from page`)}`;
   const statusIds = statusPageIds(q, { where, order: orderBy(spec, q.ordering), limit: pageSize, offset });
+  const keyIds = statusIds
+    ? undefined
+    : keyPageIds(q, viewer, { where, limit: pageSize, offset, failedBc: failedBcFilter });
   let rows: ListRow[];
   let counted: number | null | undefined;
   if (statusIds) {
@@ -301,8 +418,7 @@ export async function listTenders(
     // first): an uncorrelated subquery under `case` runs only when its branch is taken. PostgreSQL keeps a generic
     // plan of this shape.
     const countWhen = offset > 0 ? sql`in (${pageSize}, 0)` : sql`= ${pageSize}`;
-    const result = await queryPrepared<ListRow>(
-      db,
+    const result = await run<ListRow>(
       sql`with page as materialized (${statusIds})
       select r.*, case when (select count(*) from page) ${countWhen} then (${total}) end as "total"
       from (select 1) one left join (${pageRows}) r on true
@@ -321,19 +437,17 @@ export async function listTenders(
     const limit = literal
       ? sql.raw(offset ? `limit ${pageSize} offset ${offset}` : `limit ${pageSize}`)
       : sql`limit ${pageSize} offset ${offset}`;
+    // An ordering by a name, the status or a count reads its page through keyPageIds.
+    const pageIds = keyIds ?? sql`select tenders.id ${from} where ${where} order by ${order} ${limit}`;
     const [result, totals] = await Promise.all([
-      queryPrepared<ListRow>(
-        db,
-        sql`with page as materialized (select tenders.id ${from} where ${where} order by ${order} ${limit})
-        ${pageRows} order by "rowNumber"`,
-      ),
-      queryPrepared<{ total: number }>(db, total),
+      run<ListRow>(sql`with page as materialized (${pageIds}) ${pageRows} order by "rowNumber"`),
+      run<{ total: number }>(total),
     ]);
     rows = result;
     counted = totals[0]?.total;
   }
   const count = counted == null ? offset + rows.length : Number(counted);
-  return { results: toTenders(viewer, rows), pages: Math.max(1, Math.ceil(count / pageSize)), count };
+  return { results: toTenders(viewer, rows), ...cappedPage(count, pageSize) };
 }
 
 /**

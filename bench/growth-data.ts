@@ -1,0 +1,43 @@
+// The growth benchmark's databases, one per data set and scale factor, migrated and seeded first: the tender data
+// (bench/tenders-scale-data.ts: 100,000 tenders with 1,000,000 lines at 1×) in portal_growth_<f>x and the report
+// data (bench/reports-scale-data.ts: 100,000 tenders with their offers, winners and orders at 1×) in
+// portal_growth_r_<f>x, so the tender list at 1× holds its 100,000 tenders only. A data set is skipped when it is
+// there (a stopped run leaves a rolled-back transaction: start again).
+//   node bench/growth-data.ts 1 10 [tenders|reports]   (BENCH_GROWTH_DB_PREFIX replaces portal_growth)
+// Generation takes a while on a shared machine (1×: ~5 min per data set; 10×: ten times that): each step's time is
+// printed.
+import path from 'node:path';
+import { ROOT } from './lib.ts';
+import { generateReportScale } from './reports-scale-data.ts';
+import { createDb, dbUrl, migrateAndSeed } from './tenders-list.ts';
+import { generateTenderScale } from './tenders-scale-data.ts';
+
+export type DataSet = 'tenders' | 'reports';
+export const growthDbName = (factor: number, set: DataSet) =>
+  `${process.env.BENCH_GROWTH_DB_PREFIX ?? 'portal_growth'}${set === 'reports' ? '_r' : ''}_${factor}x`;
+
+/** Creates (when missing), migrates, seeds and fills the database of one data set and scale factor; its URL. */
+export async function growthData(factor: number, set: DataSet) {
+  const name = growthDbName(factor, set);
+  const url = dbUrl(name);
+  const t0 = Date.now();
+  await createDb(name, false);
+  await migrateAndSeed(url);
+  const r =
+    set === 'tenders'
+      ? await generateTenderScale(url, 100_000 * factor, 10)
+      : await generateReportScale(url, 100_000 * factor, 10);
+  console.log(
+    `${name}: ${set} ${r.skipped ? 'already there' : `generated in ${Math.round(r.ms / 1000)} s`}; ready in ${Math.round((Date.now() - t0) / 1000)} s`,
+  );
+  return url;
+}
+
+if (process.argv[1] === path.join(ROOT, 'bench/growth-data.ts')) {
+  const args = process.argv.slice(2);
+  const factors = args.map(Number).filter(Boolean);
+  const sets = (['tenders', 'reports'] as const).filter(
+    (s) => !args.some((a) => /^[a-z]/.test(a)) || args.includes(s),
+  );
+  for (const f of factors.length ? factors : [1, 10]) for (const s of sets) await growthData(f, s);
+}
