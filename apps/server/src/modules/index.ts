@@ -29,6 +29,7 @@ import systemRoutes from './system/routes.ts';
 import tenderExportRoutes from './tenders/exportRoutes.ts';
 import { tenderSchedulerHooks } from './tenders/lifecycle.ts';
 import tenderLineRoutes from './tenders/lineRoutes.ts';
+import offerToolRoutes from './tenders/offerToolRoutes.ts';
 import tenderQuestionRoutes from './tenders/questionRoutes.ts';
 import refusalRoutes from './tenders/refusalRoutes.ts';
 import tendersRoutes from './tenders/routes.ts';
@@ -50,6 +51,7 @@ export const routeModules = [
   tenderLineRoutes,
   tenderExportRoutes,
   tenderQuestionRoutes,
+  offerToolRoutes,
   notificationsRoutes,
   deliveriesRoutes,
   integrationsRoutes,

@@ -9,6 +9,7 @@ import { groups, tenders, users, warehouses } from '../../db/schema/index.ts';
 import type { TransitionHooks } from '../../lib/scheduler.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { remindChoosers } from './chooseClock.ts';
+import { dropTenderDrafts } from './offerDrafts.ts';
 import {
   adminEmail,
   emailSuppliers,
@@ -142,6 +143,10 @@ export async function runTenderHooks<E extends keyof TenderHooks>(
 
 export const tenderSchedulerHooks = (_app: FastifyInstance): TransitionHooks => ({
   activated: onActivated,
-  finished: onFinished,
+  finished: async (db, ids) => {
+    // An unsent draft is never an offer: it goes when the offer time ends.
+    await dropTenderDrafts(db, ids);
+    await onFinished(db, ids);
+  },
   everyPass: remindChoosers,
 });
