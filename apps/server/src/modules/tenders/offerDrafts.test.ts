@@ -231,11 +231,15 @@ describe('the last offers', () => {
     const theirs = await ctx.as('supplier2', { method: 'GET', url: `/api/tenders/${id}/last_offers/` });
     expect(theirs.json().map((l: { offers: { price: string }[] }) => l.offers[0].price)).toEqual(['22.2222']);
     expect(theirs.body).not.toContain('11.1111');
-    // (The sessions of the first tests have expired with the clock: the buyer and the employee sign in again.)
-    for (const role of ['contractor', 'employee'] as const)
-      expect(
-        (await ctx.as(role, { method: 'GET', url: `/api/tenders/${id}/last_offers/` })).statusCode,
-        role,
-      ).toBe(403);
+    // (Sessions of the first tests have expired with the clock: each signs in again.)
+    for (const role of ['contractor', 'master', 'employee'] as const) {
+      const token = await ctx.login(ctx.users[role].email);
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/tenders/${id}/last_offers/`,
+        headers: { authorization: `Token ${token}` },
+      });
+      expect(res.statusCode, role).toBe(403);
+    }
   });
 });
