@@ -78,10 +78,10 @@ export function readSheetDate(cell: SheetCell): { value: string | null; error?: 
   }
   const text = cell.trim();
   if (!text) return { value: null };
-  let m = /^(\d{1,2})[./-](\d{1,2})[./-](\d{4})$/.exec(text);
+  const m = /^(\d{1,2})[./-](\d{1,2})[./-](\d{4})$/.exec(text);
   let v: string | null = null;
   if (m) v = iso(Number(m[3]), Number(m[2]), Number(m[1]));
-  else if ((m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text))) v = text;
+  else if (/^\d{4}-\d{2}-\d{2}$/.test(text)) v = text;
   else if (/^\d{5}(\.\d+)?$/.test(text)) return readSheetDate(Number(text));
   return v && isCalendarDate(v) ? { value: v } : { value: null, error: 'invalid_date' };
 }
@@ -223,17 +223,17 @@ interface SheetTexts {
 /** The sheet's texts and its error messages (the form's messages, word for word) per language. */
 export const SHEET_TEXTS: Record<Language, SheetTexts> = {
   et: {
-    sheet: 'Pakkumus',
+    sheet: 'Pakkumine',
     instructions_sheet: 'Juhend',
-    title: 'Hanke {code} pakkumus, lõpeb {finish}',
-    hint: 'Täitke valged lahtrid (kuni 3 pakkumust osa kohta) ja laadige fail portaalis hanke lehel üles.',
+    title: 'Hanke {code} pakkumine, lõpeb {finish}',
+    hint: 'Täitke valged lahtrid (kuni 3 pakkumist osa kohta) ja laadige fail portaalis hanke lehel üles.',
     headers: {
       line_id: 'Rea ID',
       n: 'Nr',
       part_name: 'Nimetus',
       qty: 'Kogus',
       unit: 'Ühik',
-      offer_no: 'Pakkumus',
+      offer_no: 'Pakkumine',
       producer: 'Tootja',
       price: 'Hind km-ta (€)',
       delivery_date: 'Tarnekuupäev',
@@ -243,14 +243,14 @@ export const SHEET_TEXTS: Record<Language, SheetTexts> = {
       additional_qty: 'Lisakogus',
     },
     instructions: [
-      'Kuidas pakkumust tabelis täita',
+      'Kuidas pakkumist tabelis täita',
       '1. Hallid veerud (rea ID, nimetus, kogus, ühik) on lukus: neid ei saa muuta.',
-      '2. Igal osal on kolm rida: iga täidetud rida on üks pakkumus. Tühjad read jäetakse vahele.',
+      '2. Igal osal on kolm rida: iga täidetud rida on üks pakkumine. Tühjad read jäetakse vahele.',
       '3. Tootja: valige loendist portaalis olev tootja. Uue nime saab kirjutada; portaal pakub selle lisamist üleslaadimisel.',
       '4. Hind ilma käibemaksuta, kuni 4 kümnendkohta; koma ja punkt on mõlemad lubatud.',
       '5. Tarnekuupäev kujul PP.KK.AAAA (näiteks 15.03.2027), mitte minevikus.',
       '6. Tootekood kuni 35 märki; EAN-kood ainult numbrid, kuni 13.',
-      '7. Laadige täidetud fail üles hanke lehel. Vigased lahtrid näidatakse rea ja veeru kaupa; korras read lähevad vormi ülevaatamiseks ning pakkumus saadetakse tavapäraselt nupuga "Tee pakkumus".',
+      '7. Laadige täidetud fail üles hanke lehel. Vigased lahtrid näidatakse rea ja veeru kaupa; korras read lähevad vormi ülevaatamiseks ning pakkumine saadetakse tavapäraselt nupuga "Tee pakkumine".',
     ],
     validation: {
       title: 'Vigane väärtus',
@@ -277,8 +277,8 @@ export const SHEET_TEXTS: Record<Language, SheetTexts> = {
       ean_too_long: 'EAN-kood on liiga pikk (kuni 13 numbrit)',
       qty_above_zero: 'Kogus peab olema suurem kui null',
       qty_above_need: 'Kogus ületab vajaliku koguse',
-      too_many_offers: 'Ühe osa kohta on lubatud kuni 3 pakkumust',
-      agreement_required: 'Hinnapakkumuse esitamiseks on kinnitus kohustuslik!',
+      too_many_offers: 'Ühe osa kohta on lubatud kuni 3 pakkumist',
+      agreement_required: 'Hinnapakkumise esitamiseks on kinnitus kohustuslik!',
       minimum_one_part: 'Pakkuge vähemalt ühele osale',
       invalid_date: 'Vigane kuupäev',
       sheet_unknown_line: 'Seda rida selles hankes pole',

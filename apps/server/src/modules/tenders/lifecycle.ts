@@ -9,7 +9,6 @@ import { groups, tenders, users, warehouses } from '../../db/schema/index.ts';
 import type { TransitionHooks } from '../../lib/scheduler.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { remindChoosers } from './chooseClock.ts';
-import { dropTenderDrafts } from './offerDrafts.ts';
 import {
   adminEmail,
   emailSuppliers,
@@ -18,6 +17,7 @@ import {
   queueTenderEmail,
   suppliersToTell,
 } from './notify.ts';
+import { dropTenderDrafts } from './offerDrafts.ts';
 
 async function tenderInfo(db: Db, ids: number[]) {
   return db

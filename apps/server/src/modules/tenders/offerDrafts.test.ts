@@ -45,7 +45,12 @@ async function activeTenders(n: number, lineCount: number): Promise<BuiltTender[
     const producers = (await buildProducers(ctx, 2)).map((p) => p.id);
     const id = await createDraft(ctx, { lines: lines.map((l) => ({ id: l.id })), finishIn: 600 });
     expect((await patchTender(ctx, id, { status: 'WAITING' })).statusCode).toBe(200);
-    out.push({ id, lines: lines.map((l) => l.id), producers, prices: { supplier: '11.1111', supplier2: '22.2222' } });
+    out.push({
+      id,
+      lines: lines.map((l) => l.id),
+      producers,
+      prices: { supplier: '11.1111', supplier2: '22.2222' },
+    });
   }
   await advance(ctx, 3601);
   for (const b of out)
@@ -53,7 +58,12 @@ async function activeTenders(n: number, lineCount: number): Promise<BuiltTender[
       ['supplier', b.producers[0], '11.1111'],
       ['supplier2', b.producers[1], '22.2222'],
     ] as const) {
-      const res = await offer(ctx, role, b.id, b.lines.map((d) => ({ detail: d, offers: [offerLine(producer, price)] })));
+      const res = await offer(
+        ctx,
+        role,
+        b.id,
+        b.lines.map((d) => ({ detail: d, offers: [offerLine(producer, price)] })),
+      );
       expect(res.statusCode, res.body).toBe(200);
     }
   return out;
@@ -97,7 +107,9 @@ describe('the offer draft', () => {
     expect(other.json()).toEqual({ lines: [], comment: null, agreed: false, updated: null, user_name: null });
     for (const role of ['admin', 'contractor', 'master', 'employee'] as const)
       expect((await ctx.as(role, { method: 'GET', url: url(t.id) })).statusCode, role).toBe(403);
-    expect((await putDraft('employee', t.id, { lines: [], comment: null, agreed: false })).statusCode).toBe(403);
+    expect((await putDraft('employee', t.id, { lines: [], comment: null, agreed: false })).statusCode).toBe(
+      403,
+    );
 
     // Nothing of it in what buyers or the other company read while the tender runs, nor in the offer counts.
     for (const role of ['admin', 'supplier2'] as const) {
@@ -187,7 +199,6 @@ describe('the offer draft', () => {
     const write = await putDraft('supplier', t.id, { lines: [], comment: 'x', agreed: false });
     expect(write.statusCode).toBe(400);
   });
-
 });
 
 describe('the last offers', () => {

@@ -28,7 +28,10 @@ export async function readDraft(db: Db, viewer: Viewer, tenderId: number, known?
   // the draft is read as data, never trusted).
   const ids = new Set(
     (
-      await queryRows<{ id: number }>(db, sql`select id from details where tender_id = ${t.id} and not is_deleted`)
+      await queryRows<{ id: number }>(
+        db,
+        sql`select id from details where tender_id = ${t.id} and not is_deleted`,
+      )
     ).map((r) => r.id),
   );
   return {

@@ -94,7 +94,9 @@ describe('the offer sheet', () => {
     expect(names).toContain(known.name);
     const rules = (ws as unknown as { dataValidations: { model: Record<string, { type: string }> } })
       .dataValidations.model;
-    const types = Object.entries(rules).map(([range, v]) => `${range.split(':')[0].replace(/\d+/, '')}:${v.type}`);
+    const types = Object.entries(rules).map(
+      ([range, v]) => `${range.split(':')[0].replace(/\d+/, '')}:${v.type}`,
+    );
     expect(types).toEqual(
       expect.arrayContaining(['G:list', 'H:decimal', 'I:date', 'K:textLength', 'L:decimal']),
     );
@@ -149,7 +151,13 @@ describe('the offer sheet', () => {
         key: 'ean_digits_only',
         message: 'EAN-код может содержать только цифры',
       },
-      { row: row(2, 1), column: 'H', field: 'price', key: 'price_empty', message: 'Цена не может быть пустой' },
+      {
+        row: row(2, 1),
+        column: 'H',
+        field: 'price',
+        key: 'price_empty',
+        message: 'Цена не может быть пустой',
+      },
       { row: row(2, 1), column: 'I', field: 'delivery_date', key: 'invalid_date', message: 'Неверная дата' },
     ]);
     expect(out.unknown_producers).toEqual(['Brand New Parts OÜ']);
@@ -257,7 +265,7 @@ describe('the offer sheet', () => {
     for (const role of ['admin', 'contractor', 'master', 'employee'] as const)
       expect((await ctx.as(role, { method: 'GET', url })).statusCode, role).toBe(403);
     const wb = await download('supplier2');
-    expect(wb.worksheets[0].name).toBe('Pakkumus'); // Estonian by default
+    expect(wb.worksheets[0].name).toBe('Pakkumine'); // Estonian by default
     expect((await upload(wb, 'supplier2')).statusCode).toBe(200);
     // A company that does not serve the tender's group does not see it.
     const other = await buildSupplier(ctx.db, {}, [ctx.group2.id]);

@@ -35,7 +35,7 @@ import { invalid } from '../../lib/errors.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { todayOf, type Viewer } from './access.ts';
 import { readDraft } from './offerDrafts.ts';
-import { type OfferTender, offerTender } from './offerTender.ts';
+import { offerTender } from './offerTender.ts';
 
 const loadExcel = async (): Promise<typeof ExcelJSModule> => (await import('exceljs')).default;
 
@@ -200,8 +200,9 @@ export async function buildOfferSheet(db: Db, viewer: Viewer, tenderId: number) 
   const range = (key: SheetOfferField) =>
     `${sheetColumnLetter(key)}${SHEET_FIRST_ROW}:${sheetColumnLetter(key)}${last}`;
   // (ExcelJS keeps a range's rule as one entry; its typings do not declare the collection.)
-  const validations = (ws as unknown as { dataValidations: { add(range: string, v: ExcelJSModule.DataValidation): void } })
-    .dataValidations;
+  const validations = (
+    ws as unknown as { dataValidations: { add(range: string, v: ExcelJSModule.DataValidation): void } }
+  ).dataValidations;
   const v = texts.validation;
   const stop = { showErrorMessage: true, errorStyle: 'error' as const, errorTitle: v.title };
   if (producers.length)
@@ -262,7 +263,9 @@ export async function buildOfferSheet(db: Db, viewer: Viewer, tenderId: number) 
     cell.alignment = { wrapText: true, vertical: 'top' };
     if (i === 0) cell.font = { bold: true, size: 13 };
   });
-  wb.views = [{ activeTab: 0, x: 0, y: 0, width: 20000, height: 12000, firstSheet: 0, visibility: 'visible' }];
+  wb.views = [
+    { activeTab: 0, x: 0, y: 0, width: 20000, height: 12000, firstSheet: 0, visibility: 'visible' },
+  ];
   const body = Buffer.from(await wb.xlsx.writeBuffer());
   return { body, name: `offer_${t.tenderCode}.xlsx`.replace(/[^\w.-]+/g, '_') };
 }
@@ -315,7 +318,7 @@ export async function readOfferSheet(
   tenderId: number,
   file: Buffer,
 ): Promise<SheetReadResult> {
-  const t: OfferTender = await offerTender(db, viewer, tenderId);
+  await offerTender(db, viewer, tenderId);
   const texts = sheetTexts(viewer.user.language);
   const ExcelJS = await loadExcel();
   const wb = new ExcelJS.Workbook();
@@ -472,5 +475,10 @@ export async function readOfferSheet(
   const unknown = [...unknownKeys.values()]
     .filter((u) => rows.some((x) => x.producer_name?.toLowerCase() === u.name.toLowerCase()))
     .map((u) => u.name);
-  return { rows, errors, unknown_producers: unknown, filled: read.length + errors.filter((e) => e.field === 'line_id').length };
+  return {
+    rows,
+    errors,
+    unknown_producers: unknown,
+    filled: read.length + errors.filter((e) => e.field === 'line_id').length,
+  };
 }

@@ -34,7 +34,12 @@ export async function visibleOfferTender(db: Db, viewer: Viewer, tenderId: numbe
   requireTender(actorOf(viewer), 'offer', { status: 'ACTIVE' });
   if (viewer.supplierId == null) throw forbidden();
   const [t] = await db
-    .select({ id: tenders.id, tenderCode: tenders.tenderCode, status: tenders.status, finish: tenders.finish })
+    .select({
+      id: tenders.id,
+      tenderCode: tenders.tenderCode,
+      status: tenders.status,
+      finish: tenders.finish,
+    })
     .from(tenders)
     .where(and(eq(tenders.id, tenderId), tenderVisibleWhere(viewer.user)));
   if (!t) throw notFound();

@@ -1,13 +1,7 @@
 // The supplier's offer tools on an ACTIVE tender (issue 34 points 1–3): the offer sheet to download and upload, the
 // company's server-kept draft, and its last offers for the tender's parts. Supplier users with the offer rights only.
 import multipart from '@fastify/multipart';
-import {
-  lastOffer,
-  offerDraft,
-  offerDraftWrite,
-  SHEET_MAX_BYTES,
-  sheetReadResult,
-} from '@portal/shared';
+import { lastOffer, offerDraft, offerDraftWrite, SHEET_MAX_BYTES, sheetReadResult } from '@portal/shared';
 import { z } from 'zod';
 import { currentUser } from '../../lib/auth.ts';
 import { invalid } from '../../lib/errors.ts';
@@ -58,7 +52,8 @@ export default async function routes(app: ZApp) {
     {
       config: { access: SUPPLIER },
       schema: {
-        summary: 'Read a filled offer sheet (multipart field "file"): valid rows and per-cell errors; saves nothing',
+        summary:
+          'Read a filled offer sheet (multipart field "file"): valid rows and per-cell errors; saves nothing',
         tags,
         params: idParams,
         consumes: ['multipart/form-data'],
@@ -98,8 +93,7 @@ export default async function routes(app: ZApp) {
         response: { 200: offerDraft },
       },
     },
-    async (request) =>
-      readDraft(app.db, await viewerOf(app.db, currentUser(request)), request.params.id),
+    async (request) => readDraft(app.db, await viewerOf(app.db, currentUser(request)), request.params.id),
   );
 
   app.put(
@@ -146,7 +140,6 @@ export default async function routes(app: ZApp) {
         response: { 200: z.array(lastOffer) },
       },
     },
-    async (request) =>
-      lastOffers(app.db, await viewerOf(app.db, currentUser(request)), request.params.id),
+    async (request) => lastOffers(app.db, await viewerOf(app.db, currentUser(request)), request.params.id),
   );
 }

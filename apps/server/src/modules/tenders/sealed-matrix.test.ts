@@ -586,11 +586,15 @@ describe('the markers are really there (the checks above are not vacuous)', () =
     }
     // Each company's draft: its offerer reads it back while ACTIVE, in the draft and in the offer sheet.
     for (const c of COMPANIES) {
-      const draft = (await ok(OFFERER[c], { method: 'GET', url: `/api/tenders/${world.ACTIVE.id}/offer_draft/` }))
-        .body;
+      const draft = (
+        await ok(OFFERER[c], { method: 'GET', url: `/api/tenders/${world.ACTIVE.id}/offer_draft/` })
+      ).body;
       expect(draft).toContain(m.draftCode('ACTIVE', c));
       expect(draft).toContain(m.draftComment('ACTIVE', c));
-      const sheet = await ok(OFFERER[c], { method: 'GET', url: `/api/tenders/${world.ACTIVE.id}/offer_sheet/` });
+      const sheet = await ok(OFFERER[c], {
+        method: 'GET',
+        url: `/api/tenders/${world.ACTIVE.id}/offer_sheet/`,
+      });
       expect(await textOf(sheet)).toContain(m.draftCode('ACTIVE', c));
     }
     // Questions: buyers all three; another supplier the answered one with its answer; the asker its own.
