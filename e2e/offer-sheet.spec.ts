@@ -32,12 +32,18 @@ interface FreeLine {
 async function activeTender(request: APIRequestContext) {
   const contractor = await apiLogin(request, 'contractor');
   const ct = auth(contractor.token);
-  const free = (await (await request.get('/api/details/?status=PREPARED&page_size=0', ct)).json()) as FreeLine[];
-  const first = free.find((l) => Number(l.qty) >= 1 && free.some((o) => o !== l && o.warehouse === l.warehouse));
+  const free = (await (
+    await request.get('/api/details/?status=PREPARED&page_size=0', ct)
+  ).json()) as FreeLine[];
+  const first = free.find(
+    (l) => Number(l.qty) >= 1 && free.some((o) => o !== l && o.warehouse === l.warehouse),
+  );
   expect(first, 'two free lines of one warehouse').toBeTruthy();
   if (!first) throw new Error('no lines');
   const lines = [first, free.find((o) => o !== first && o.warehouse === first.warehouse) as FreeLine];
-  const wh = (await (await request.get(`/api/warehouses/${first.warehouse}/`, ct)).json()) as { group: number };
+  const wh = (await (await request.get(`/api/warehouses/${first.warehouse}/`, ct)).json()) as {
+    group: number;
+  };
   const t0 = await serverNow(request);
   const created = await request.post('/api/tenders/', {
     ...ct,
@@ -53,7 +59,9 @@ async function activeTender(request: APIRequestContext) {
   });
   expect(created.status(), await created.text()).toBe(201);
   const id = ((await created.json()) as { id: number }).id;
-  expect((await request.patch(`/api/tenders/${id}/`, { ...ct, data: { status: 'WAITING' } })).status()).toBe(200);
+  expect((await request.patch(`/api/tenders/${id}/`, { ...ct, data: { status: 'WAITING' } })).status()).toBe(
+    200,
+  );
   await moveClock(request, t0 + 61 * 60_000);
   const producers = (
     (await (await request.get('/api/producers/?is_active=true&page_size=50', ct)).json()) as {
@@ -93,7 +101,10 @@ const dayText = (ms: number) => {
 const excelDay = (ms: number) => Math.floor(ms / 86_400_000) + 25569;
 
 async function downloadSheet(page: Page, label: string) {
-  const [dl] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: label }).click()]);
+  const [dl] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: label }).click(),
+  ]);
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.readFile(await dl.path());
   return wb;
@@ -203,9 +214,7 @@ test('a draft is kept when the supplier signs out and comes back after a new log
 
   // Never an offer: buyers see none of it, and nor does it count.
   const buyer = await apiLogin(request, 'contractor');
-  expect(
-    (await request.get(`/api/tenders/${tender.id}/offer_draft/`, auth(buyer.token))).status(),
-  ).toBe(403);
+  expect((await request.get(`/api/tenders/${tender.id}/offer_draft/`, auth(buyer.token))).status()).toBe(403);
   const seen = await request.get(`/api/details/?tender=${tender.id}&page_size=0`, auth(buyer.token));
   expect(await seen.text()).not.toContain('33.3');
 });
@@ -218,7 +227,11 @@ for (const lang of ['et', 'ru', 'en'] as const)
       await expect(page.getByTestId('offer-sheet-panel')).toBeVisible();
       await expect(page.getByTestId('draft-status')).toBeVisible();
       await page.screenshot({ path: `${SHOTS}/form-${lang}-${width}.png`, fullPage: false });
-      const labels = { et: 'Laadi pakkumise tabel alla', ru: 'Скачать таблицу предложения', en: 'Download offer sheet' };
+      const labels = {
+        et: 'Laadi pakkumise tabel alla',
+        ru: 'Скачать таблицу предложения',
+        en: 'Download offer sheet',
+      };
       const wb = await downloadSheet(page, labels[lang]);
       const ws = wb.worksheets[0];
       ws.getCell('K4').value = 'X1';
