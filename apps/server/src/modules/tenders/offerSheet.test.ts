@@ -265,7 +265,13 @@ describe('the offer sheet', () => {
     for (const role of ['admin', 'contractor', 'master', 'employee'] as const)
       expect((await ctx.as(role, { method: 'GET', url })).statusCode, role).toBe(403);
     const wb = await download('supplier2');
-    expect(wb.worksheets[0].name).toBe('Pakkumine'); // Estonian by default
+    expect(wb.worksheets[0].name).toBe('Pakkumine'); // the user's own language (Estonian by default)
+    // The screen's language when the web names it.
+    const en = await ctx.as('supplier2', { method: 'GET', url: `${url}?lang=en` });
+    const enBook = new ExcelJS.Workbook();
+    await enBook.xlsx.load(en.rawPayload as unknown as ArrayBuffer);
+    expect(enBook.worksheets[0].name).toBe('Offer');
+    expect((await ctx.as('supplier2', { method: 'GET', url: `${url}?lang=xx` })).statusCode).toBe(400);
     expect((await upload(wb, 'supplier2')).statusCode).toBe(200);
     // A company that does not serve the tender's group does not see it.
     const other = await buildSupplier(ctx.db, {}, [ctx.group2.id]);

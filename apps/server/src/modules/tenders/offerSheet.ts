@@ -6,6 +6,7 @@ import {
   formatDateTime,
   isBlank,
   isEmptyOfferLine,
+  type Language,
   normalizeDecimal,
   type OfferInput,
   readSheetDate,
@@ -93,9 +94,9 @@ const dateCell = (v: string | null): Date | string | null => {
 };
 
 /** GET /tenders/{id}/offer_sheet/: the workbook (xlsx) for the caller's company, in the caller's language. */
-export async function buildOfferSheet(db: Db, viewer: Viewer, tenderId: number) {
+export async function buildOfferSheet(db: Db, viewer: Viewer, tenderId: number, lang?: Language) {
   const t = await offerTender(db, viewer, tenderId);
-  const texts = sheetTexts(viewer.user.language);
+  const texts = sheetTexts(lang ?? viewer.user.language);
   const [lines, producers, own, draft] = await Promise.all([
     sheetLines(db, tenderId),
     activeProducers(db),
@@ -317,9 +318,10 @@ export async function readOfferSheet(
   viewer: Viewer,
   tenderId: number,
   file: Buffer,
+  lang?: Language,
 ): Promise<SheetReadResult> {
   await offerTender(db, viewer, tenderId);
-  const texts = sheetTexts(viewer.user.language);
+  const texts = sheetTexts(lang ?? viewer.user.language);
   const ExcelJS = await loadExcel();
   const wb = new ExcelJS.Workbook();
   try {

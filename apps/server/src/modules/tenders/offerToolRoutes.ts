@@ -1,7 +1,14 @@
 // The supplier's offer tools on an ACTIVE tender (issue 34 points 1–3): the offer sheet to download and upload, the
 // company's server-kept draft, and its last offers for the tender's parts. Supplier users with the offer rights only.
 import multipart from '@fastify/multipart';
-import { lastOffer, offerDraft, offerDraftWrite, SHEET_MAX_BYTES, sheetReadResult } from '@portal/shared';
+import {
+  LANGUAGES,
+  lastOffer,
+  offerDraft,
+  offerDraftWrite,
+  SHEET_MAX_BYTES,
+  sheetReadResult,
+} from '@portal/shared';
 import { z } from 'zod';
 import { currentUser } from '../../lib/auth.ts';
 import { invalid } from '../../lib/errors.ts';
@@ -13,6 +20,8 @@ import { discardDraft, dropTenderDrafts, lastOffers, readDraft, saveDraft } from
 import { buildOfferSheet, readOfferSheet } from './offerSheet.ts';
 
 const SUPPLIER = ['SUPPLIER'] as const;
+/** The language of the sheet and its messages: the screen's (the web sends it), else the user's own. */
+const langQuery = z.object({ lang: z.enum(LANGUAGES, 'invalid_choice').optional() });
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** A cancelled tender's drafts go with it (its finish is handled by the scheduler hook). */
@@ -33,12 +42,13 @@ export default async function routes(app: ZApp) {
         summary: "Download the offer sheet (xlsx) of an ACTIVE tender's lines, in the caller's language",
         tags,
         params: idParams,
+        querystring: langQuery,
         response: { 200: z.any().describe('file download') },
       },
     },
     async (request, reply) => {
       const viewer = await viewerOf(app.db, currentUser(request));
-      const { body, name } = await buildOfferSheet(app.db, viewer, request.params.id);
+      const { body, name } = await buildOfferSheet(app.db, viewer, request.params.id, request.query.lang);
       return reply
         .header('content-type', XLSX)
         .header('content-disposition', `attachment; filename="${name}"`)
@@ -56,6 +66,7 @@ export default async function routes(app: ZApp) {
           'Read a filled offer sheet (multipart field "file"): valid rows and per-cell errors; saves nothing',
         tags,
         params: idParams,
+        querystring: langQuery,
         consumes: ['multipart/form-data'],
         response: { 200: sheetReadResult },
       },
@@ -78,7 +89,7 @@ export default async function routes(app: ZApp) {
         throw err;
       }
       if (!data?.length) throw invalid('file', 'required');
-      return readOfferSheet(app.db, viewer, request.params.id, data);
+      return readOfferSheet(app.db, viewer, request.params.id, data, request.query.lang);
     },
   );
 

@@ -1,15 +1,20 @@
 // Calls of the supplier's offer tools (issue 34): the offer sheet, the company's server-kept draft, its last offers.
 import type { LastOffer, OfferDraft, OfferDraftWrite, SheetReadResult } from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
+import { storedLanguage } from '../../i18n/language.ts';
 import { api, download, session } from '../../lib/api.ts';
 
+/** The sheet and its messages come in the language of the screen. */
 export const downloadOfferSheet = (tenderId: number) =>
-  download(`/tenders/${tenderId}/offer_sheet/`, `offer_${tenderId}.xlsx`);
+  download(`/tenders/${tenderId}/offer_sheet/?lang=${storedLanguage()}`, `offer_${tenderId}.xlsx`);
 
 export function uploadOfferSheet(tenderId: number, file: File): Promise<SheetReadResult> {
   const form = new FormData();
   form.append('file', file, file.name);
-  return api<SheetReadResult>('POST', `/tenders/${tenderId}/offer_sheet/`, { body: form });
+  return api<SheetReadResult>('POST', `/tenders/${tenderId}/offer_sheet/`, {
+    body: form,
+    query: { lang: storedLanguage() },
+  });
 }
 
 export const readOfferDraft = (tenderId: number, signal?: AbortSignal) =>
