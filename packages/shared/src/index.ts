@@ -15,6 +15,7 @@ export * from './format.ts';
 export * from './limits.ts';
 export * from './messages.ts';
 export * from './money.ts';
+export * from './offerSheet.ts';
 export * from './parts.ts';
 export * from './people.ts';
 export * from './preorders.ts';

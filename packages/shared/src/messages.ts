@@ -75,6 +75,9 @@ export const MSG = {
   winner_comment_required: 'winner_comment_required',
   comment_too_short: 'comment_too_short',
   comment_too_long: 'comment_too_long',
+  // the offer spreadsheet (issue 34)
+  sheet_unknown_line: 'sheet_unknown_line',
+  sheet_file_invalid: 'sheet_file_invalid',
   // accounts: registration, recovery, reset, password rules
   supplier_disabled: 'supplier_disabled',
   min_length_3: 'min_length_3',

@@ -30,6 +30,7 @@ import tenderExportRoutes from './tenders/exportRoutes.ts';
 import { tenderSchedulerHooks } from './tenders/lifecycle.ts';
 import tenderLineRoutes from './tenders/lineRoutes.ts';
 import tenderMatrixRoutes from './tenders/matrixRoutes.ts';
+import offerToolRoutes from './tenders/offerToolRoutes.ts';
 import tenderQuestionRoutes from './tenders/questionRoutes.ts';
 import refusalRoutes from './tenders/refusalRoutes.ts';
 import tendersRoutes from './tenders/routes.ts';
@@ -53,6 +54,7 @@ export const routeModules = [
   tenderExportRoutes,
   tenderMatrixRoutes,
   tenderQuestionRoutes,
+  offerToolRoutes,
   notificationsRoutes,
   deliveriesRoutes,
   integrationsRoutes,

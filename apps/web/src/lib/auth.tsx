@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo } from 'react';
 import { api, getOnce, session, setUnauthorizedHandler } from './api.ts';
 import { returnRoute, sessionExpired } from './session.ts';
+import { runSessionEndTasks } from './sessionEnd.ts';
 import { allowLeaving } from './unsaved.ts';
 
 export { returnRoute, sessionExpired } from './session.ts';
@@ -116,6 +117,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         await profileQuery.refetch();
       },
       async logout() {
+        // What is still only in the browser (an offer draft) is saved while the session still works.
+        await runSessionEndTasks();
         try {
           await api('POST', '/logout/');
         } catch {

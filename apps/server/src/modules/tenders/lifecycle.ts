@@ -17,6 +17,7 @@ import {
   queueTenderEmail,
   suppliersToTell,
 } from './notify.ts';
+import { dropTenderDrafts } from './offerDrafts.ts';
 
 async function tenderInfo(db: Db, ids: number[]) {
   return db
@@ -142,6 +143,10 @@ export async function runTenderHooks<E extends keyof TenderHooks>(
 
 export const tenderSchedulerHooks = (_app: FastifyInstance): TransitionHooks => ({
   activated: onActivated,
-  finished: onFinished,
+  finished: async (db, ids) => {
+    // An unsent draft is never an offer: it goes when the offer time ends.
+    await dropTenderDrafts(db, ids);
+    await onFinished(db, ids);
+  },
   everyPass: remindChoosers,
 });

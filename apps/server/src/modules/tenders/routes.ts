@@ -18,6 +18,7 @@ import { type Viewer, viewerOf } from './access.ts';
 import { addTenderComment, changeComment, createComment } from './comments.ts';
 import { createTender } from './form.ts';
 import { listTenders, loadTender, tenderListQuery } from './list.ts';
+import { deleteDraft } from './offerDrafts.ts';
 import { addLog, cancelOffer, removeLog, submitOffer } from './offers.ts';
 import { removeTender, reopenTender, updateTender } from './transitions.ts';
 
@@ -239,6 +240,8 @@ export default async function routes(app: ZApp) {
     async (request) => {
       const viewer = await viewerOf(app.db, currentUser(request));
       const answer = await submitOffer(app.db, viewer, request.params.id, request.body);
+      // The company's draft was what it has now sent.
+      await deleteDraft(app.db, viewer, request.params.id);
       return answer ?? reload(request, request.params.id, viewer);
     },
   );
@@ -257,6 +260,7 @@ export default async function routes(app: ZApp) {
     async (request) => {
       const viewer = await viewerOf(app.db, currentUser(request));
       await cancelOffer(app.db, viewer, request.params.id);
+      await deleteDraft(app.db, viewer, request.params.id);
       return reload(request, request.params.id, viewer);
     },
   );

@@ -74,6 +74,9 @@ const m = {
   /** Each company's question on the first line while ACTIVE; only A's is answered (issue 32). */
   question: (s: TenderStatus, c: Company) => `mrk-q-${ti(s)}${ci(c)}-qz`,
   questionAnswer: (s: TenderStatus) => `mrk-qa-${ti(s)}-qz`,
+  /** Each company's unsent offer draft (issue 34): its own users with the offer rights only, while ACTIVE. */
+  draftCode: (s: TenderStatus, c: Company) => `MrkDraft-${ti(s)}${ci(c)}-qz`,
+  draftComment: (s: TenderStatus, c: Company) => `mrk-dc-${ti(s)}${ci(c)}-qz`,
 };
 
 // ---------- the world, built once ----------
@@ -159,6 +162,30 @@ async function plantOffers(s: TenderStatus) {
         url: `/api/tenders/${t.id}/questions/${q.json().id}/`,
         payload: { answer: m.questionAnswer(s) },
       });
+    await ok(OFFERER[c], {
+      method: 'PUT',
+      url: `/api/tenders/${t.id}/offer_draft/`,
+      payload: {
+        lines: [
+          {
+            detail: t.lines[1],
+            offers: [
+              {
+                producer: { id: producer.id, name: producer.name },
+                price: '1,5',
+                delivery_date: dateIn(11),
+                product_code: m.draftCode(s, c),
+                ean_code: '123',
+                available_qty: '',
+                additional_qty: '',
+              },
+            ],
+          },
+        ],
+        comment: m.draftComment(s, c),
+        agreed: true,
+      },
+    });
   }
 }
 
@@ -310,6 +337,8 @@ function forbidden(caller: Caller, s: TenderStatus, scoped: boolean): string[] {
       m.offerComment(s, c),
       m.tenderComment(s, c),
       m.lineComment(s, c),
+      m.draftCode(s, c),
+      m.draftComment(s, c),
     ];
     const names = [m.producer(s, c), m.company(c), m.user(c)];
     const own = !caller.buyer && caller.company === c;
@@ -439,6 +468,12 @@ describe('the route table is covered', () => {
   });
 });
 
+/**
+ * Worksheets that are not about the tender: the offer sheet's hidden list of every active producer (the producer
+ * catalogue GET /api/producers/ gives every supplier), which its producer cells offer as choices.
+ */
+const CATALOGUE_SHEETS = new Set(['lists']);
+
 /** The answer as text: the JSON as sent, or the cells of a spreadsheet, or the text of a PDF. */
 async function textOf(res: LightMyRequestResponse): Promise<string> {
   const type = String(res.headers['content-type'] ?? '');
@@ -446,7 +481,7 @@ async function textOf(res: LightMyRequestResponse): Promise<string> {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const cells: string[] = [];
-    for (const ws of wb.worksheets)
+    for (const ws of wb.worksheets.filter((w) => !(CATALOGUE_SHEETS.has(w.name) && w.state === 'veryHidden')))
       ws.eachRow((row) => {
         row.eachCell((cell) => {
           cells.push(String(cell.text ?? ''));
@@ -555,6 +590,19 @@ describe('the markers are really there (the checks above are not vacuous)', () =
       ).body;
       expect(text).toContain(m.price('ACTIVE', c));
       expect(text).toContain(m.lineComment('ACTIVE', c));
+    }
+    // Each company's draft: its offerer reads it back while ACTIVE, in the draft and in the offer sheet.
+    for (const c of COMPANIES) {
+      const draft = (
+        await ok(OFFERER[c], { method: 'GET', url: `/api/tenders/${world.ACTIVE.id}/offer_draft/` })
+      ).body;
+      expect(draft).toContain(m.draftCode('ACTIVE', c));
+      expect(draft).toContain(m.draftComment('ACTIVE', c));
+      const sheet = await ok(OFFERER[c], {
+        method: 'GET',
+        url: `/api/tenders/${world.ACTIVE.id}/offer_sheet/`,
+      });
+      expect(await textOf(sheet)).toContain(m.draftCode('ACTIVE', c));
     }
     // Questions: buyers all three; another supplier the answered one with its answer; the asker its own.
     const questions = `/api/tenders/${world.ACTIVE.id}/questions/`;

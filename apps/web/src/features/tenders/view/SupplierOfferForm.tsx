@@ -4,7 +4,7 @@ import { InfoCircleOutlined, MessageOutlined } from '@ant-design/icons';
 import { COMMENT_MAX, type ViewLine } from '@portal/shared';
 import { App, Button, Checkbox, Flex, Input, Table, type TableColumnsType, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { errorText } from '../../../i18n/index.ts';
@@ -13,18 +13,16 @@ import { useAuth } from '../../../lib/auth.tsx';
 import { fmtQty } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useUnsavedChangesGuard } from '../../../lib/unsaved.ts';
+import { useLastOffers } from '../offerToolsApi.ts';
 import { type Tender, useViewActions } from '../viewApi.ts';
 import { OFFERS_WIDTH, OfferFieldLabels, OfferPartEditor, useOfferTexts } from './OfferPartRow.tsx';
 
 const TABLE_WIDTH = 50 + 170 + 75 + OFFERS_WIDTH;
 
-import { type DraftOffer, OfferStore, placeErrors, validateDraft } from './offerDraft.ts';
-
-interface KeptDraft {
-  drafts: [number, DraftOffer[]][];
-  comment: string;
-  agreed: boolean;
-}
+import { OfferSheetPanel } from './OfferSheetPanel.tsx';
+import { OfferStore, placeErrors, validateDraft } from './offerDraft.ts';
+import { DraftStatusLine, PartOfferTools } from './PartOfferTools.tsx';
+import { useOfferDraftSync } from './useOfferDraftSync.ts';
 
 export type LineAction = (line: ViewLine) => void;
 
@@ -32,6 +30,7 @@ const PartCell = memo(function PartCell(props: {
   line: ViewLine;
   onInfo: LineAction;
   onComment: LineAction;
+  children?: React.ReactNode;
 }) {
   const { t } = useTranslation();
   const { line } = props;
@@ -49,6 +48,7 @@ const PartCell = memo(function PartCell(props: {
           </button>
         )}
       </div>
+      {props.children}
     </div>
   );
 });
@@ -79,66 +79,31 @@ export function SupplierOfferForm(props: {
   const [sending, setSending] = useState(false);
   const tableRef = useRef<{ scrollTo?(cfg: { key: number }): void }>(null);
 
-  // The offer in progress is kept in this browser (per tender and user) as it is typed, so an expired session,
-  // a closed tab or a crash loses nothing: it is put back when the form opens again, until it is sent.
+  // The offer in progress is kept as it is typed: in this browser at once and on the server as the company's draft
+  // (useOfferDraftSync), so an expired session, a closed tab, another device or a new login lose nothing.
   const { user } = useAuth();
-  const draftKey = `offer-draft:${tender.id}:${user?.id ?? 0}`;
-  const [dirty, setDirty] = useState(false);
-  useUnsavedChangesGuard(dirty);
   const latest = useRef({ comment, agreed });
   latest.current = { comment, agreed };
-  const keepTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const pending = useRef(false);
-  const flush = useRef(() => {});
-  flush.current = () => {
-    clearTimeout(keepTimer.current);
-    if (!pending.current) return;
-    pending.current = false;
-    // The parts built so far: the others are unchanged from the server's lines.
-    const kept: KeptDraft = { drafts: [...store.built.entries()], ...latest.current };
-    try {
-      localStorage.setItem(draftKey, JSON.stringify(kept));
-    } catch {
-      // storage full or disabled: the guard still asks before leaving
-    }
-  };
+  const draft = useOfferDraftSync({
+    tenderId: tender.id,
+    userId: user?.id ?? 0,
+    store,
+    extras: () => latest.current,
+    restoreExtras: (c, a) => {
+      if (c != null) setComment(c);
+      setAgreed(a);
+    },
+    onRestored: () => toast.success(t('screens.session.draft_restored')),
+  });
+  useUnsavedChangesGuard(draft.dirty);
   const keep = useRef(() => {});
-  keep.current = () => {
-    setDirty(true);
-    pending.current = true;
-    clearTimeout(keepTimer.current);
-    keepTimer.current = setTimeout(() => flush.current(), 300);
-  };
-  const forget = () => {
-    pending.current = false;
-    clearTimeout(keepTimer.current);
-    localStorage.removeItem(draftKey);
-    setDirty(false);
-  };
-  // biome-ignore lint/correctness/useExhaustiveDependencies: restored once when the form opens
-  useEffect(() => {
-    const raw = localStorage.getItem(draftKey);
-    if (raw) {
-      try {
-        const kept = JSON.parse(raw) as KeptDraft;
-        store.restore(kept.drafts ?? []);
-        if (typeof kept.comment === 'string') setComment(kept.comment);
-        if (typeof kept.agreed === 'boolean') setAgreed(kept.agreed);
-        setDirty(true);
-        toast.success(t('screens.session.draft_restored'));
-      } catch {
-        localStorage.removeItem(draftKey);
-      }
-    }
-    const off = store.subscribeAll(() => keep.current());
-    const onHide = () => flush.current();
-    window.addEventListener('pagehide', onHide);
-    return () => {
-      off();
-      window.removeEventListener('pagehide', onHide);
-      flush.current();
-    };
-  }, []);
+  keep.current = draft.changed;
+  const forget = draft.forget;
+  const lastOffers = useLastOffers(tender.id, true);
+  const lastByDetail = useMemo(
+    () => new Map((lastOffers.data ?? []).map((l) => [l.detail, l])),
+    [lastOffers.data],
+  );
 
   const columns = useMemo<TableColumnsType<ViewLine>>(
     () => [
@@ -147,7 +112,11 @@ export function SupplierOfferForm(props: {
         key: 'part',
         title: t('tenders.fields.part_name'),
         width: 170,
-        render: (_v, l) => <PartCell line={l} onInfo={props.onInfo} onComment={props.onComment} />,
+        render: (_v, l) => (
+          <PartCell line={l} onInfo={props.onInfo} onComment={props.onComment}>
+            <PartOfferTools detail={l.id} store={store} last={lastByDetail.get(l.id)} />
+          </PartCell>
+        ),
       },
       {
         key: 'qty',
@@ -167,7 +136,7 @@ export function SupplierOfferForm(props: {
         render: (_v, l) => <OfferPartEditor detail={l.id} store={store} minDate={minDate} texts={texts} />,
       },
     ],
-    [t, store, minDate, texts, props.onInfo, props.onComment],
+    [t, store, minDate, texts, props.onInfo, props.onComment, lastByDetail],
   );
 
   const showPlaced = (placed: ReturnType<typeof placeErrors>) => {
@@ -217,6 +186,8 @@ export function SupplierOfferForm(props: {
 
   return (
     <Flex vertical gap={12}>
+      <OfferSheetPanel tenderId={tender.id} store={store} />
+      <DraftStatusLine state={draft.state} />
       <Table<ViewLine>
         ref={tableRef as never}
         className="offer-table"

@@ -163,3 +163,46 @@ describe('offer draft', () => {
     expect(store.get(1).map((o) => o.price)).toEqual(['9', '3']);
   });
 });
+
+describe('sent and drafted parts', () => {
+  const sentProposal = {
+    id: 51,
+    sealed: false,
+    producer: { id: 7, name: 'Bosch' },
+    price: '12.5000',
+    delivery_date: '2026-12-01',
+    product_code: 'BX-1',
+    ean_code: '4006',
+    available_qty: null,
+    additional_qty: null,
+  } as unknown as ViewLine['proposals'][number];
+
+  it('tells a part as sent from the same part changed, whatever the decimal separator', () => {
+    const store = new OfferStore([line(1, '10.0000', [sentProposal]), line(2)]);
+    expect(store.stateOf(1)).toBe('sent');
+    expect(store.stateOf(2)).toBe('none');
+    store.update(1, 0, { price: '12,50' });
+    expect(store.stateOf(1)).toBe('sent');
+    store.update(1, 0, { price: '12,6' });
+    expect(store.stateOf(1)).toBe('drafted');
+    store.update(2, 0, { product_code: 'X' });
+    expect(store.stateOf(2)).toBe('drafted');
+    expect(store.changedParts().map(([d]) => d)).toEqual([1, 2]);
+  });
+
+  it('fills parts from the offer sheet or a last offer as unsent changes, clearing their errors', () => {
+    const store = new OfferStore([line(1), line(2)]);
+    let changes = 0;
+    store.subscribeAll(() => changes++);
+    store.setErrors(new Map([[1, { part: ['qty_above_need'], offers: {} }]]));
+    store.fill([
+      [1, [full(), full({ producer: { id: 8, name: 'ZF' } })]],
+      [99, [full()]],
+    ]);
+    expect(store.get(1)).toHaveLength(2);
+    expect(store.errorsOf(1).part).toEqual([]);
+    expect(store.stateOf(1)).toBe('drafted');
+    expect(store.isDirty).toBe(true);
+    expect(changes).toBe(1);
+  });
+});

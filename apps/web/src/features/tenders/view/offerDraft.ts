@@ -193,6 +193,36 @@ export function validateDraft(
   return { body, mapping, placed, ok: Object.keys(errors).length === 0 };
 }
 
+/** An offer line's content (not its id), to tell a part as sent from the same part changed. */
+function offerKey(o: DraftOffer): string {
+  const dec = (v: string) => {
+    const n = normalizeDecimal(v);
+    return n == null ? v.trim() : n.includes('.') ? n.replace(/\.?0+$/, '') : n;
+  };
+  return [
+    o.producer?.id ?? '',
+    dec(o.price),
+    o.delivery_date ?? '',
+    o.product_code.trim(),
+    o.ean_code.trim(),
+    dec(o.available_qty),
+    dec(o.additional_qty),
+  ].join('\u0001');
+}
+
+/** True when two parts' offer lines hold the same offers (empty lines ignored). */
+export function sameOffers(a: DraftOffer[], b: DraftOffer[]): boolean {
+  const keys = (list: DraftOffer[]) =>
+    list
+      .filter((o) => !isEmptyOfferLine(toInput(o)))
+      .map(offerKey)
+      .join('\u0002');
+  return keys(a) === keys(b);
+}
+
+/** What a part shows: its offer is sent as it stands, changed and only drafted, or neither. */
+export type PartState = 'sent' | 'drafted' | 'none';
+
 type Listener = () => void;
 
 /** The drafts and their errors, with one listener set per part line. */
@@ -231,6 +261,30 @@ export class OfferStore {
       this.drafts.set(detail, offers);
     }
     return offers;
+  }
+  /** The part as the company has sent it (its proposals on the server). */
+  submitted(detail: number): DraftOffer[] {
+    const line = this.lines.get(detail);
+    return line ? draftFromLine(line) : [emptyOffer()];
+  }
+  /** Sent, drafted (changed and not sent) or neither. */
+  stateOf(detail: number): PartState {
+    const sent = this.submitted(detail);
+    const current = this.drafts.get(detail);
+    if (current && !sameOffers(current, sent)) return 'drafted';
+    return sent.some((o) => o.id != null) ? 'sent' : 'none';
+  }
+  /** The parts whose lines differ from what was sent: the company's draft. */
+  changedParts(): [number, DraftOffer[]][] {
+    return [...this.drafts.entries()].filter(([d, offers]) => !sameOffers(offers, this.submitted(d)));
+  }
+  /** Puts offer lines into parts (from the offer sheet or a last offer) as unsent changes. */
+  fill(parts: [number, DraftOffer[]][]) {
+    for (const [detail, offers] of parts) {
+      if (!this.lines.has(detail) || !offers.length) continue;
+      this.errors.delete(detail);
+      this.set(detail, offers.slice(0, MAX_OFFER_LINES_PER_PART));
+    }
   }
   errorsOf(detail: number): PartErrors {
     return this.errors.get(detail) ?? NO_ERRORS;
