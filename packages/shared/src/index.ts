@@ -23,6 +23,7 @@ export * from './questions.ts';
 export * from './reportPeriods.ts';
 export * from './reports.ts';
 export * from './rules/index.ts';
+export * from './supplierSide.ts';
 export * from './tenders.ts';
 export * from './terms.ts';
 export * from './text.ts';

@@ -119,6 +119,7 @@ describe('the compiled JSON writer writes what zod and JSON.stringify write', ()
       group: 2,
       group_name: 'Bussid',
       additional_info: 'rida\nrida',
+      feedback_enabled: true,
       creator_name: 'Mari Maasikas',
       approver_name: null,
       approved: null,

@@ -32,6 +32,7 @@ import tenderLineRoutes from './tenders/lineRoutes.ts';
 import tenderQuestionRoutes from './tenders/questionRoutes.ts';
 import refusalRoutes from './tenders/refusalRoutes.ts';
 import tendersRoutes from './tenders/routes.ts';
+import supplierSideRoutes from './tenders/supplierSideRoutes.ts';
 import usersRoutes from './users/routes.ts';
 
 export const routeModules = [
@@ -62,6 +63,7 @@ export const routeModules = [
   termsRoutes,
   refusalRoutes,
   breachesRoutes,
+  supplierSideRoutes,
 ];
 
 export function outboxHandlers(app: FastifyInstance): OutboxHandlers {
