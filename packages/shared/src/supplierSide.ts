@@ -2,6 +2,7 @@
 // a line declined with a reason, and the feedback after the award. Request and answer shapes; the canonical form
 // a receipt's digest is taken of is in docs/decisions.md ("Offer receipts") and rules/receiptCanonical.ts.
 import { z } from 'zod';
+import { DECLINE_REASONS, DECLINE_TEXT_MAX, RECEIPT_DIGEST_RE } from './supplierSideRules.ts';
 
 const dbId = z.number('invalid').int('invalid').positive('invalid').max(2147483647, 'invalid_id');
 
@@ -36,8 +37,6 @@ export const offerReceipts = z.object({
 });
 export type OfferReceipts = z.infer<typeof offerReceipts>;
 
-export const RECEIPT_DIGEST_RE = /^[0-9a-f]{64}$/;
-
 /** POST /receipts/verify/: the four values a receipt carries. */
 export const receiptVerify = z.object({
   tender: dbId,
@@ -61,10 +60,6 @@ export const receiptVerdict = z.object({
 export type ReceiptVerdict = z.infer<typeof receiptVerdict>;
 
 // ---------- declines ----------
-
-export const DECLINE_REASONS = ['NOT_IN_STOCK', 'DISCONTINUED', 'CANNOT_MEET_DATE', 'OTHER'] as const;
-export type DeclineReason = (typeof DECLINE_REASONS)[number];
-export const DECLINE_TEXT_MAX = 500;
 
 /** PUT /details/{id}/decline/: "no offer" on a line, with the reason (OTHER needs a text). */
 export const declineWrite = z
