@@ -52,7 +52,7 @@ test('a supplier sends its offer, sees its receipt, downloads it as PDF and chec
   const page = await pageAs(browser, request, 'supplier');
   await page.goto(`/tenders/${tender!.id}/view`);
   await expect(page.locator('.offer-table')).toBeVisible();
-  await page.getByTestId('agreement').click();
+  await page.getByRole('checkbox', { name: /^Kinnitan/ }).check();
   await page.getByRole('button', { name: 'Tee pakkumine' }).click();
 
   // The receipt comes at once and stays while the page goes on to the list.
