@@ -185,7 +185,9 @@ test('screens: the receipt, a declined part and the feedback after the award', {
         await p3.goto(`/tenders/${declined.tender}/view`);
         const mark = p3.getByTestId(`declined-${declined.line}`);
         await expect(mark).toBeVisible();
-        await p3.locator('.offer-part', { has: mark }).screenshot({ path: `${SHOTS}/declined-${lang}-${width}.png` });
+        await p3
+          .locator('.offer-part', { has: mark })
+          .screenshot({ path: `${SHOTS}/declined-${lang}-${width}.png` });
         await p3.context().close();
       }
     }
