@@ -14,6 +14,20 @@ interface TenderRow {
   company_proposals: number;
   abilities: string[];
 }
+interface OwnLine {
+  id: number;
+  proposals: {
+    id: number | null;
+    sealed: boolean;
+    producer: { id: number } | null;
+    price: string;
+    delivery_date: string;
+    product_code: string;
+    ean_code: string;
+    available_qty: string | null;
+    additional_qty: string | null;
+  }[];
+}
 interface Line {
   id: number;
   part_name: string;
@@ -132,42 +146,76 @@ test('a supplier marks a part "no offer" with its reason and undoes it', async (
   );
 });
 
-test('screens: the receipt, a declined part and the feedback after the award', {
-  tag: '@screenshots',
-}, async ({ browser, request }) => {
-  const me = await apiLogin(request, 'supplier');
-  const active = (await tenders(request, me.token, 'ACTIVE')).find((t) => t.company_proposals > 0)!;
-  // A receipt to show (the demo's offers were loaded without one).
-  const lines = (await (
-    await request.get(`/api/details/?tender=${active.id}&page_size=0`, auth(me.token))
-  ).json()) as Line[];
-  expect(lines.length).toBeGreaterThan(0);
-  const ordered = (await tenders(request, me.token, 'ORDERED')).find((t) => t.abilities.includes('feedback'));
-  // A part declined by Nordic Bus Parts OÜ (through the API; the dialog is driven in the test above).
-  const s3 = await apiLogin(request, 'supplier3');
-  let declined: { tender: number; line: number } | null = null;
-  for (const t of await tenders(request, s3.token, 'ACTIVE')) {
-    if (!t.abilities.includes('offer')) continue;
-    const res = await request.get(`/api/details/?tender=${t.id}&page_size=0`, auth(s3.token));
-    const line = ((await res.json()) as Line[]).find((l) => !l.proposals.some((p) => !p.sealed));
-    if (line) {
-      declined = { tender: t.id, line: line.id };
-      break;
+for (const lang of ['et', 'ru', 'en'] as const)
+  test(`screens in ${lang}: the receipt, a declined part and the feedback after the award`, {
+    tag: '@screenshots',
+  }, async ({ browser, request }) => {
+    const me = await apiLogin(request, 'supplier');
+    const active = (await tenders(request, me.token, 'ACTIVE')).find((t) => t.company_proposals > 0)!;
+    // Receipts to show (the demo's offers were loaded without one): the company's own offer sent again, twice.
+    const res = await request.get(`/api/details/?tender=${active.id}&page_size=0`, auth(me.token));
+    const own = ((await res.json()) as OwnLine[])
+      .map((l) => ({
+        detail: l.id,
+        offers: l.proposals
+          .filter((p) => !p.sealed && p.producer)
+          .map((p) => ({
+            id: p.id,
+            producer: p.producer!.id,
+            price: p.price,
+            delivery_date: p.delivery_date,
+            product_code: p.product_code,
+            ean_code: p.ean_code,
+            available_qty: p.available_qty,
+            additional_qty: p.additional_qty,
+          })),
+      }))
+      .filter((l) => l.offers.length);
+    for (let i = 0; i < 2; i++) {
+      const sent = await request.post(`/api/tenders/${active.id}/offer/`, {
+        ...auth(me.token),
+        data: { agreed: true, lines: own },
+      });
+      expect(sent.status(), await sent.text()).toBe(200);
     }
-  }
-  if (declined) {
-    const put = await request.put(`/api/details/${declined.line}/decline/`, {
-      ...auth(s3.token),
-      data: { reason: 'CANNOT_MEET_DATE' },
-    });
-    expect(put.status()).toBe(200);
-  }
-  for (const lang of ['et', 'ru', 'en'] as const)
+    const ordered = (await tenders(request, me.token, 'ORDERED')).find((t) =>
+      t.abilities.includes('feedback'),
+    );
+    // A part declined by Nordic Bus Parts OÜ (through the API; the dialog is driven in the test above).
+    const s3 = await apiLogin(request, 'supplier3');
+    let declined: { tender: number; line: number } | null = null;
+    for (const t of await tenders(request, s3.token, 'ACTIVE')) {
+      if (!t.abilities.includes('offer')) continue;
+      const res = await request.get(`/api/details/?tender=${t.id}&page_size=0`, auth(s3.token));
+      const line = ((await res.json()) as Line[]).find((l) => !l.proposals.some((p) => !p.sealed));
+      if (line) {
+        declined = { tender: t.id, line: line.id };
+        break;
+      }
+    }
+    if (declined) {
+      const put = await request.put(`/api/details/${declined.line}/decline/`, {
+        ...auth(s3.token),
+        data: { reason: 'CANNOT_MEET_DATE' },
+      });
+      expect(put.status()).toBe(200);
+    }
+    test.setTimeout(300_000);
     for (const width of [1440, 390]) {
       const page = await pageAs(browser, request, 'supplier', lang, width);
       await page.goto(`/tenders/${active.id}/view`);
       const card = page.getByTestId('offer-receipt');
-      if (await card.count()) {
+      await expect(card).toBeVisible();
+      {
+        await card
+          .getByRole('button', {
+            name: /^(Kontrolli portaalist|Проверить на портале|Check with the portal)$/,
+          })
+          .first()
+          .click();
+        await expect(card.getByTestId('receipt-verdict')).toBeVisible();
+        await card.locator('.ant-collapse-header').click();
+        await expect(card.getByTestId('receipt-earlier')).toBeVisible();
         await card.scrollIntoViewIfNeeded();
         await card.screenshot({ path: `${SHOTS}/receipt-${lang}-${width}.png` });
         const box = await card.boundingBox();
@@ -191,5 +239,5 @@ test('screens: the receipt, a declined part and the feedback after the award', {
         await p3.context().close();
       }
     }
-  if (declined) await request.delete(`/api/details/${declined.line}/decline/`, auth(s3.token));
-});
+    if (declined) await request.delete(`/api/details/${declined.line}/decline/`, auth(s3.token));
+  });
