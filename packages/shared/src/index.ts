@@ -25,6 +25,8 @@ export * from './reportPeriods.ts';
 export * from './reports.ts';
 export * from './rules/index.ts';
 export * from './suggestions.ts';
+export * from './supplierSide.ts';
+export * from './supplierSideRules.ts';
 export * from './tenders.ts';
 export * from './terms.ts';
 export * from './text.ts';

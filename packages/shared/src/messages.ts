@@ -235,6 +235,11 @@ export const MSG = {
   replacement_time_not_over: 'replacement_time_not_over',
   exclusion_needs_breaches: 'exclusion_needs_breaches',
   supplier_already_inactive: 'supplier_already_inactive',
+  // the supplier's side after the offer (issue 34): receipts, declined lines, feedback after the award
+  invalid_digest: 'invalid_digest',
+  decline_text_only_other: 'decline_text_only_other',
+  line_has_offer: 'line_has_offer',
+  feedback_switched_off: 'feedback_switched_off',
 } as const;
 export type MessageKey = (typeof MSG)[keyof typeof MSG];
 

@@ -67,6 +67,9 @@ export const tender = z.object({
   group: z.number(),
   group_name: z.string(),
   additional_info: z.string(),
+  /** After the award each participating supplier sees its rank and price gap per line (issue 34); buyers switch it
+   * off before the tender starts. */
+  feedback_enabled: z.boolean(),
   creator_name: z.string().nullable(),
   approver_name: z.string().nullable(),
   approved: nullableIso,
@@ -310,6 +313,8 @@ export const tenderWrite = z.object({
   warehouse: idRef.optional(),
   group: idRef.optional(),
   additional_info: z.string().max(2000, 'too_long').optional(),
+  /** Feedback after the award (issue 34): changeable while the tender is a DRAFT or WAITING. */
+  feedback_enabled: z.boolean('invalid').optional(),
   status: z.enum(TENDER_STATUSES).optional(),
   details: z
     .array(z.object({ id: idRef, qty: qtyInput }))

@@ -35,6 +35,7 @@ import tenderQuestionRoutes from './tenders/questionRoutes.ts';
 import refusalRoutes from './tenders/refusalRoutes.ts';
 import tendersRoutes from './tenders/routes.ts';
 import suggestionRoutes from './tenders/suggestionRoutes.ts';
+import supplierSideRoutes from './tenders/supplierSideRoutes.ts';
 import usersRoutes from './users/routes.ts';
 
 export const routeModules = [
@@ -68,6 +69,7 @@ export const routeModules = [
   refusalRoutes,
   breachesRoutes,
   suggestionRoutes,
+  supplierSideRoutes,
 ];
 
 export function outboxHandlers(app: FastifyInstance): OutboxHandlers {

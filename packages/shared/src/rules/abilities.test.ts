@@ -103,6 +103,17 @@ function oracle(a: Actor, action: TenderAction, s: TenderStatus, f: (typeof FACT
     // issue 32: a winner who refuses is replaced by the buyers who confirm winners, on an ORDERED tender.
     case 'refuse_award':
       return isManager(a) && s === 'ORDERED';
+    // issue 34: a receipt is verified by its company (any state it sees) or by buyers once the offers are opened.
+    case 'verify_receipt':
+      return (
+        (offerRights(a) && s !== 'DRAFT') ||
+        (!isSupplier(a) && ['FINISHED', 'CHOOSING', 'ORDERED', 'FAILED'].includes(s))
+      );
+    case 'see_declines':
+      return !isSupplier(a) && ['FINISHED', 'CHOOSING', 'ORDERED', 'FAILED'].includes(s);
+    // issue 34: the award's feedback for a company that offered, unless the buyer switched it off (on by default).
+    case 'feedback':
+      return offerRights(a) && s === 'ORDERED' && f.companyHasOffer;
   }
 }
 
@@ -121,6 +132,9 @@ function lineOracle(a: Actor, action: LineAction, s: TenderStatus, line: string)
     // §2 "Buyer, FINISHED: … a blacklist button per part".
     case 'blacklist':
       return isManager(a) && !!a.canBlacklist && s === 'FINISHED';
+    // issue 34: "no offer" on a part, by those who write the company's offers, while the tender runs.
+    case 'decline':
+      return offerRights(a) && s === 'ACTIVE';
   }
 }
 

@@ -48,6 +48,12 @@ export const TENDER_ACTIONS = [
   'extend',
   /** Buyer: record that a winner refused its award (a line or its whole order) and choose the next offer. */
   'refuse_award',
+  /** Verify an offer receipt (issue 34): a supplier its company's, a buyer once the tender is opened. */
+  'verify_receipt',
+  /** Buyer: per line, how many companies declined it and why (issue 34), once the tender is opened. */
+  'see_declines',
+  /** Supplier: its rank and price gap per line after the award, unless the buyer switched it off (issue 34). */
+  'feedback',
 ] as const;
 export type TenderAction = (typeof TENDER_ACTIONS)[number];
 
@@ -63,6 +69,8 @@ export const LINE_ACTIONS = [
   'cancel_proposals',
   /** Buyer with the able-to-blacklist permission: blacklist producers of the part. */
   'blacklist',
+  /** Supplier: mark the part "no offer" with a reason, or undo it (issue 34). */
+  'decline',
 ] as const;
 export type LineAction = (typeof LINE_ACTIONS)[number];
 
@@ -88,6 +96,8 @@ export interface TenderFacts {
   companyHasOffer?: boolean;
   /** The caller's company won at least one line. */
   isWinner?: boolean;
+  /** The buyer lets the suppliers see their rank and price gap after the award (the tender's feedback_enabled). */
+  feedbackEnabled?: boolean;
 }
 export interface LineFacts {
   /** The line's tender status (null: a line not in a tender). */
@@ -136,6 +146,8 @@ const STARTED = ['WAITING', 'ACTIVE', 'FINISHED', 'CHOOSING'] as const;
 const VISIBLE_TO_SUPPLIERS = TENDER_STATUSES.filter((s) => s !== 'DRAFT');
 const COMMENTABLE = ['ACTIVE', 'FINISHED', 'CHOOSING'] as const;
 const UNSEALED = ['FINISHED', 'CHOOSING', 'ORDERED', 'FAILED', 'CANCELED'] as const;
+/** Opened: the buyers see the offers (a tender cancelled while running never was). */
+const OPENED = ['FINISHED', 'CHOOSING', 'ORDERED', 'FAILED'] as const;
 
 /** The tender table: an action is allowed when any of its grants matches the caller, the state and the facts. */
 export const TENDER_RULES: Record<TenderAction, Grant<TenderFacts>[]> = {
@@ -166,6 +178,14 @@ export const TENDER_RULES: Record<TenderAction, Grant<TenderFacts>[]> = {
   answer: [{ who: 'buyer', states: ['ACTIVE', 'FINISHED', 'CHOOSING', 'ORDERED', 'FAILED'] }],
   extend: [{ who: 'manager', states: ['ACTIVE'] }],
   refuse_award: [{ who: 'manager', states: ['ORDERED'] }],
+  verify_receipt: [
+    { who: 'offerer', states: VISIBLE_TO_SUPPLIERS },
+    { who: 'buyer', states: OPENED },
+  ],
+  see_declines: [{ who: 'buyer', states: OPENED }],
+  feedback: [
+    { who: 'offerer', states: ['ORDERED'], when: (f) => !!f.companyHasOffer && f.feedbackEnabled !== false },
+  ],
 };
 
 /** The line table (the state is the line's tender's). */
@@ -177,6 +197,7 @@ export const LINE_RULES: Record<LineAction, Grant<LineFacts>[]> = {
     { who: 'manager', states: ['FINISHED', 'CHOOSING'], when: (f) => f.lineStatus !== 'FAILED' },
   ],
   blacklist: [{ who: 'blacklister', states: ['FINISHED'] }],
+  decline: [{ who: 'offerer', states: ['ACTIVE'] }],
 };
 
 /**

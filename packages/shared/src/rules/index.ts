@@ -3,5 +3,6 @@ export * from './award.ts';
 export * from './decimal.ts';
 export * from './offer.ts';
 export * from './suggest.ts';
+export * from './receiptCanonical.ts';
 export * from './tenderForm.ts';
 export * from './winners.ts';

@@ -5,6 +5,7 @@ export * from './offerDrafts.ts';
 export * from './people.ts';
 export * from './reports.ts';
 export * from './setup.ts';
+export * from './supplierSide.ts';
 export * from './system.ts';
 export * from './tenders.ts';
 export * from './throttles.ts';

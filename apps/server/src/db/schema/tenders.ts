@@ -43,6 +43,8 @@ export const tenders = pgTable(
       .notNull()
       .references(() => groups.id),
     additionalInfo: text('additional_info').notNull().default(''),
+    /** Suppliers see their rank and price gap after the award (issue 34, migration 0023). */
+    feedbackEnabled: boolean('feedback_enabled').notNull().default(true),
     creatorId: integer('creator_id').references(() => users.id),
     approverId: integer('approver_id').references(() => users.id),
     approved: timestamp('approved', { withTimezone: true }),

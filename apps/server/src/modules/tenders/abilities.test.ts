@@ -162,6 +162,11 @@ const TENDER_PROBES: Partial<Record<TenderAction, Probe>> = {
         payload: { answer: `yes ${uniq()}` },
       }),
   },
+  feedback: { call: (r, t) => ctx.as(r, { method: 'GET', url: `/api/tenders/${t.id}/feedback/` }) },
+  see_declines: {
+    only: 'buyers',
+    call: (r, t) => ctx.as(r, { method: 'GET', url: `/api/tenders/${t.id}/declines/` }),
+  },
   extend: {
     call: async (r, t) => {
       const [row] = await ctx.db.select({ finish: tenders.finish }).from(tenders).where(eq(tenders.id, t.id));
@@ -265,6 +270,7 @@ async function factsOf(role: Role, t: BuiltTender, status: TenderStatus) {
     detailsCount: body.details_count as number,
     companyHasOffer: (body.company_proposals as number) > 0,
     isWinner: body.is_winner as boolean,
+    feedbackEnabled: body.feedback_enabled as boolean,
   };
 }
 

@@ -252,7 +252,7 @@ export async function buildXlsx(data: ExportOrders, lang: string): Promise<Buffe
 type PdfMake = typeof import('pdfmake');
 let pdfMake: PdfMake | null = null;
 /** pdfmake with Roboto from its own package (Latin, Estonian and Cyrillic glyphs); no URL or other file access. */
-function pdf(): PdfMake {
+export function pdf(): PdfMake {
   if (pdfMake) return pdfMake;
   const lib = require('pdfmake') as PdfMake;
   const dir = path.join(path.dirname(require.resolve('pdfmake/package.json')), 'fonts', 'Roboto');

@@ -73,9 +73,10 @@ export async function applyForm(
   }
   const warehouseChanged = warehouseId !== t.warehouseId;
   const additionalInfo = body.additional_info !== undefined ? clean(body.additional_info) : t.additionalInfo;
+  const feedbackEnabled = body.feedback_enabled ?? t.feedbackEnabled;
   await tx
     .update(tenders)
-    .set({ start, finish, groupId, warehouseId, additionalInfo, updated: at })
+    .set({ start, finish, groupId, warehouseId, additionalInfo, feedbackEnabled, updated: at })
     .where(eq(tenders.id, t.id));
   const changed: Record<string, unknown> = {};
   if (start.getTime() !== t.start.getTime()) changed.start = start.toISOString();
@@ -83,6 +84,7 @@ export async function applyForm(
   if (groupId !== t.groupId) changed.group = groupId;
   if (warehouseChanged) changed.warehouse = warehouseId;
   if (additionalInfo !== t.additionalInfo) changed.additional_info = additionalInfo;
+  if (feedbackEnabled !== t.feedbackEnabled) changed.feedback_enabled = feedbackEnabled;
   if (Object.keys(changed).length)
     await audit(tx, {
       entity: 'tender',
@@ -228,6 +230,7 @@ export async function createTender(db: Db, user: SessionUser, body: TenderWrite)
         warehouseId: w.id,
         groupId: g.id,
         additionalInfo: clean(body.additional_info ?? ''),
+        feedbackEnabled: body.feedback_enabled ?? true,
         creatorId: user.id,
         created: at,
         updated: at,

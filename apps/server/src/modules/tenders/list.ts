@@ -205,7 +205,7 @@ function tenderColumns(viewer: Viewer): SQL {
   return sql`tenders.id, tenders.tender_code as "tenderCode", tenders.start, tenders.finish, tenders.status,
     tenders.warehouse_id as "warehouseId", warehouses.name as "warehouseName", warehouses.address as "warehouseAddress",
     tenders.group_id as "groupId", groups.name as "groupName", tenders.additional_info as "additionalInfo",
-    creator.first_name as "creatorFirst", creator.last_name as "creatorLast",
+    tenders.feedback_enabled as "feedbackEnabled", creator.first_name as "creatorFirst", creator.last_name as "creatorLast",
     approver.first_name as "approverFirst", approver.last_name as "approverLast",
     tenders.approved, tenders.bc_id as "bcId", tenders.created, tenders.updated,
     coalesce(tender_counts.details, 0) as "detailsCount", ${perViewer},

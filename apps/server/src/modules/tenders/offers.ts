@@ -42,6 +42,7 @@ import {
   wrongState,
 } from './core.ts';
 import { type ListRow, tenderRowSql, toTenders } from './list.ts';
+import { offerSetChanged } from './receipts.ts';
 import { needSql } from './serialize.ts';
 
 // ---------- supplier: flags, comment, offer ----------
@@ -346,6 +347,7 @@ export async function submitOffer(
           (select max(updated) from ins) as "writtenLast"
         from (select ${tenderRowSql(viewer, tenderId)} where tenders.id = ${tenderId}) r`,
     );
+    await offerSetChanged(tx, viewer, tenderId, at);
     if (commentChanges) {
       await setCompanyTenderComment(tx, viewer, tenderId, defined(body.comment, 'comment'), at);
       return null;
@@ -409,6 +411,7 @@ export async function cancelOffer(db: Db, viewer: Viewer, tenderId: number) {
       })),
       t.at,
     );
+    await offerSetChanged(tx, viewer, t.id, t.at);
   });
 }
 
@@ -494,6 +497,7 @@ export async function addProposal(db: Db, viewer: Viewer, detailId: number, body
       ],
       at,
     );
+    await offerSetChanged(tx, viewer, d.tenderId, at);
     return p.id;
   });
 }
@@ -554,6 +558,7 @@ export async function changeProposal(db: Db, viewer: Viewer, id: number, body: P
       ],
       at,
     );
+    await offerSetChanged(tx, viewer, p.tenderId, at);
     return id;
   });
 }
@@ -579,5 +584,6 @@ export async function deleteProposal(db: Db, viewer: Viewer, id: number) {
       ],
       at,
     );
+    await offerSetChanged(tx, viewer, p.tenderId, at);
   });
 }

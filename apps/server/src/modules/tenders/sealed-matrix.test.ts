@@ -77,6 +77,8 @@ const m = {
   /** Each company's unsent offer draft (issue 34): its own users with the offer rights only, while ACTIVE. */
   draftCode: (s: TenderStatus, c: Company) => `MrkDraft-${ti(s)}${ci(c)}-qz`,
   draftComment: (s: TenderStatus, c: Company) => `mrk-dc-${ti(s)}${ci(c)}-qz`,
+  /** Each company's "no offer" text on the third line while ACTIVE (issue 34). */
+  declineText: (s: TenderStatus, c: Company) => `mrk-dt-${ti(s)}${ci(c)}-qz`,
 };
 
 // ---------- the world, built once ----------
@@ -117,7 +119,8 @@ async function plantOffers(s: TenderStatus) {
       payload: {
         agreed: true,
         comment: m.offerComment(s, c),
-        lines: t.lines.map((d) => ({
+        // The third line gets no offer: each company declines it (below).
+        lines: t.lines.slice(0, 2).map((d) => ({
           detail: d,
           offers: [
             {
@@ -131,6 +134,11 @@ async function plantOffers(s: TenderStatus) {
           ],
         })),
       },
+    });
+    await ok(OFFERER[c], {
+      method: 'PUT',
+      url: `/api/details/${t.lines[2]}/decline/`,
+      payload: { reason: 'OTHER', text: m.declineText(s, c) },
     });
     await ok(OFFERER[c], {
       method: 'PATCH',
@@ -244,7 +252,7 @@ beforeAll(async () => {
 
   // Phase 1: every tender that gets offers starts together; the ACTIVE one ends later than the others.
   for (const s of WITH_OFFERS) {
-    const lines = await buildLines(ctx, 2);
+    const lines = await buildLines(ctx, 3);
     const id = await createDraft(ctx, {
       lines: lines.map((l) => ({ id: l.id })),
       finishIn: s === 'ACTIVE' ? 600 : 120,
@@ -339,6 +347,7 @@ function forbidden(caller: Caller, s: TenderStatus, scoped: boolean): string[] {
       m.lineComment(s, c),
       m.draftCode(s, c),
       m.draftComment(s, c),
+      m.declineText(s, c),
     ];
     const names = [m.producer(s, c), m.company(c), m.user(c)];
     const own = !caller.buyer && caller.company === c;
@@ -621,6 +630,23 @@ describe('the markers are really there (the checks above are not vacuous)', () =
       .body;
     expect(prices).toContain(m.price('ORDERED', 'A'));
     expect(prices).toContain(m.price('ORDERED', 'B'));
+    // Declined lines (issue 34): buyers the texts of every company once opened; each company its own while ACTIVE.
+    const declines = (await ok('admin', { method: 'GET', url: `/api/tenders/${world.ORDERED.id}/declines/` }))
+      .body;
+    for (const c of COMPANIES) expect(declines).toContain(m.declineText('ORDERED', c));
+    for (const c of COMPANIES)
+      expect(
+        (await ok(OFFERER[c], { method: 'GET', url: `/api/tenders/${world.ACTIVE.id}/declines/` })).body,
+      ).toContain(m.declineText('ACTIVE', c));
+    const feedback = (
+      await ok('supplier', { method: 'GET', url: `/api/tenders/${world.ORDERED.id}/feedback/` })
+    ).body;
+    expect(feedback).toContain(m.price('ORDERED', 'A'));
+    const receipt = await ok('supplier', {
+      method: 'GET',
+      url: `/api/tenders/${world.ACTIVE.id}/receipt_pdf/`,
+    });
+    expect((await textOf(receipt)).replace(/\s/g, '')).toContain(m.company('A'));
     const xlsx = await ok('admin', { method: 'GET', url: `/api/tenders/${world.ORDERED.id}/export_excel/` });
     expect(await textOf(xlsx)).toContain(m.company('A'));
     const pdf = await ok('supplier', { method: 'GET', url: `/api/tenders/${world.ORDERED.id}/export_pdf/` });

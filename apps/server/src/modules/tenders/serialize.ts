@@ -75,7 +75,7 @@ export const creator = alias(users, 'creator');
  */
 export type TenderRow = Pick<
   typeof tenders.$inferSelect,
-  'id' | 'tenderCode' | 'status' | 'warehouseId' | 'groupId' | 'additionalInfo' | 'bcId'
+  'id' | 'tenderCode' | 'status' | 'warehouseId' | 'groupId' | 'additionalInfo' | 'bcId' | 'feedbackEnabled'
 > & {
   start: Date | string;
   finish: Date | string;
@@ -137,6 +137,7 @@ export function tenderObjects(viewer: Viewer, rows: TenderRow[], commentRows: Te
       group: r.groupId,
       group_name: r.groupName,
       additional_info: r.additionalInfo,
+      feedback_enabled: r.feedbackEnabled,
       creator_name: nameOf(r.creatorFirst, r.creatorLast),
       approver_name: nameOf(r.approverFirst, r.approverLast),
       approved: isoOrNull(r.approved),
@@ -179,6 +180,7 @@ export function tenderObjects(viewer: Viewer, rows: TenderRow[], commentRows: Te
         detailsCount: r.detailsCount,
         companyHasOffer: sup != null && r.proposalsCount > 0,
         isWinner: r.isWinner,
+        feedbackEnabled: r.feedbackEnabled,
       }),
     };
   });

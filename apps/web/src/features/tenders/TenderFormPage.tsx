@@ -9,6 +9,7 @@ import {
   Badge,
   Button,
   Card,
+  Checkbox,
   Col,
   DatePicker,
   Empty,
@@ -58,8 +59,9 @@ interface FormValues {
   group?: number;
   warehouse?: number;
   additional_info?: string;
+  feedback_enabled?: boolean;
 }
-const FIELDS = ['start', 'finish', 'group', 'warehouse', 'additional_info'];
+const FIELDS = ['start', 'finish', 'group', 'warehouse', 'additional_info', 'feedback_enabled'];
 const REDIRECT_MS = 1000;
 
 const parseDate = (v: string | null) => {
@@ -186,6 +188,7 @@ export default function TenderFormPage() {
         group: tender.group,
         warehouse: tender.warehouse,
         additional_info: tender.additional_info,
+        feedback_enabled: tender.feedback_enabled,
       });
       chosen.set(linesQ.data);
     } else {
@@ -196,6 +199,7 @@ export default function TenderFormPage() {
         group: g,
         warehouse: g ? numParam(params.get('warehouse')) : undefined,
         additional_info: params.get('additional') ?? '',
+        feedback_enabled: true,
       });
     }
     initialised.current = true;
@@ -303,6 +307,7 @@ export default function TenderFormPage() {
       group: values.group,
       warehouse: values.warehouse,
       additional_info: values.additional_info ?? '',
+      feedback_enabled: values.feedback_enabled ?? true,
       details,
     };
     if (!current || current === 'DRAFT') body.status = mode === 'start' ? 'WAITING' : 'DRAFT';
@@ -470,6 +475,16 @@ export default function TenderFormPage() {
                       maxLength={2000}
                       data-testid="tender-additional"
                     />
+                  </Form.Item>
+                </Col>
+                <Col span={24}>
+                  <Form.Item
+                    name="feedback_enabled"
+                    valuePropName="checked"
+                    extra={t('tenderForm.feedback_hint')}
+                    style={{ marginBottom: 0, marginTop: 8 }}
+                  >
+                    <Checkbox data-testid="tender-feedback">{t('tenderForm.feedback_enabled')}</Checkbox>
                   </Form.Item>
                 </Col>
               </Row>

@@ -39,6 +39,7 @@ import { SupplierCommentModal } from './view/SupplierCommentModal.tsx';
 import { SupplierCommentsViewer } from './view/SupplierCommentsViewer.tsx';
 import { SupplierLines } from './view/SupplierLines.tsx';
 import { SupplierOfferForm } from './view/SupplierOfferForm.tsx';
+import { SupplierSidePanels } from './view/SupplierSidePanels.tsx';
 import { TenderHeader } from './view/TenderHeader.tsx';
 import { TenderNotFound } from './view/TenderNotFound.tsx';
 import { WinnersModal } from './view/WinnersModal.tsx';
@@ -263,6 +264,7 @@ export default function TenderViewPage() {
       <TenderHeader tender={tender} isSupplier={isSupplier} offsetMs={offset} onEnd={onEnd} />
       <LargeOrders tender={tender} />
       {body}
+      <SupplierSidePanels tender={tender} lines={lines} isSupplier={isSupplier} />
       <QuestionsPanel tender={tender} lines={lines} isSupplier={isSupplier} />
       {open?.kind === 'info' && <PartInfoModal line={open.line} isSupplier={isSupplier} onClose={close} />}
       {open?.kind === 'comment' && (

@@ -42,6 +42,7 @@ export function historySentence(h: HistoryEntry, t: TFunction, lang: Language): 
       if ('group' in d) details.push(`${field('group')} ${n.group ?? '—'}`);
       if ('warehouse' in d) details.push(`${field('warehouse')} ${n.warehouse ?? '—'}`);
       if ('additional_info' in d) details.push(`${field('additional_info')} „${str(d.additional_info)}“`);
+      if ('feedback_enabled' in d) details.push(t(`${S}.feedback_${d.feedback_enabled ? 'on' : 'off'}`));
       return say('tender_changed', {}, details);
     }
     case 'tender.status':
@@ -147,6 +148,16 @@ export function historySentence(h: HistoryEntry, t: TFunction, lang: Language): 
         from: formatDateTime(str(d.from)),
         to: formatDateTime(str(d.to)),
       });
+    case 'receipt.issued':
+      return say('receipt_issued', { supplier }, [`SHA-256 ${str(d.digest)}`, `${qty(d.lines)}`]);
+    case 'receipt.withdrawn':
+      return say('receipt_withdrawn', { supplier });
+    case 'decline.set':
+      return say('decline_set', { supplier, part }, [
+        t(`supplierSide.decline.reason.${str(d.reason)}`, { defaultValue: str(d.reason) }),
+      ]);
+    case 'decline.removed':
+      return say('decline_removed', { supplier, part });
     default: {
       const entity = t(`tenderView.history.entity.${h.entity}`, { defaultValue: t(`${S}.something`) });
       const action = t(`tenderView.history.action.${h.action}`, { defaultValue: t(`${S}.changed`) });

@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../../lib/auth.tsx';
 import { useBcRetry } from '../../../lib/bcSync.ts';
 import { fmtQty } from '../../../lib/format.ts';
+import { DeclineCounts } from './DeclineCounts.tsx';
 import { OffersCell } from './OffersCell.tsx';
 import type { LineAction } from './SupplierOfferForm.tsx';
 
@@ -92,6 +93,7 @@ export function BuyerLines(props: {
                   </Tooltip>
                 )}
             </Flex>
+            <DeclineCounts line={l} status={status} />
           </Flex>
         ),
       },

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { PlainDecimalInput } from '../../../components/DecimalInput.tsx';
 import { errorText } from '../../../i18n/index.ts';
 import { DATE, useLang } from '../../../lib/format.ts';
+import { DeclineLine } from './DeclineLine.tsx';
 import { canAddOffer, type DraftOffer, type OfferStore } from './offerDraft.ts';
 import { ProducerSelect } from './ProducerSelect.tsx';
 
@@ -292,6 +293,7 @@ export const OfferPartEditor = memo(function OfferPartEditor(props: {
           <PlusOutlined aria-hidden /> {texts.add}
         </button>
       )}
+      <DeclineLine detail={detail} hasOffer={removable} />
     </div>
   );
 });
