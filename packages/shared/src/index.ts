@@ -12,6 +12,7 @@ export * from './enums.ts';
 export * from './files.ts';
 export * from './fileTypes.ts';
 export * from './format.ts';
+export * from './xlsxDates.ts';
 export * from './limits.ts';
 export * from './messages.ts';
 export * from './money.ts';

@@ -231,6 +231,17 @@ export const MSG = {
   replacement_time_not_over: 'replacement_time_not_over',
   exclusion_needs_breaches: 'exclusion_needs_breaches',
   supplier_already_inactive: 'supplier_already_inactive',
+  // a group, unit or producer still in use is not deleted (issue 35): in_use, then where it is used
+  in_use: 'in_use',
+  in_use_tenders: 'in_use_tenders',
+  in_use_warehouses: 'in_use_warehouses',
+  in_use_suppliers: 'in_use_suppliers',
+  in_use_users: 'in_use_users',
+  in_use_categories: 'in_use_categories',
+  in_use_parts: 'in_use_parts',
+  in_use_offers: 'in_use_offers',
+  in_use_blacklist: 'in_use_blacklist',
+  only_group_of_worker: 'only_group_of_worker',
 } as const;
 export type MessageKey = (typeof MSG)[keyof typeof MSG];
 

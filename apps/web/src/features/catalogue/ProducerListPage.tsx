@@ -13,6 +13,7 @@ import { StatusTag } from '../../components/StatusTag.tsx';
 import { useAuth } from '../../lib/auth.tsx';
 import { useListState } from '../../lib/listState.ts';
 import { resourceKey, useResourceList } from '../../lib/resource.ts';
+import { errorToast } from '../../lib/errorToast.ts';
 import { toast } from '../../lib/toast.ts';
 import { PRODUCERS, type ProducerItem, softDelete } from './api.ts';
 
@@ -25,7 +26,12 @@ export default function ProducerListPage() {
   const list = useResourceList<ProducerItem>(PRODUCERS, state);
 
   const remove = async (p: ProducerItem) => {
-    await softDelete(PRODUCERS, p.id);
+    try {
+      await softDelete(PRODUCERS, p.id);
+    } catch (err) {
+      errorToast(err);
+      return;
+    }
     toast.success(t('catalogue.producers.deleted', { name: p.name }));
     await qc.invalidateQueries({ queryKey: resourceKey(PRODUCERS) });
   };

@@ -11,6 +11,7 @@ import { type ResourceColumn, ResourceTable } from '../../components/ResourceTab
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { useListState } from '../../lib/listState.ts';
 import { resourceKey, useResourceList } from '../../lib/resource.ts';
+import { errorToast } from '../../lib/errorToast.ts';
 import { toast } from '../../lib/toast.ts';
 import { GROUPS, type GroupItem, softDelete } from './api.ts';
 
@@ -21,7 +22,12 @@ export default function GroupListPage() {
   const list = useResourceList<GroupItem>(GROUPS, state);
 
   const remove = async (g: GroupItem) => {
-    await softDelete(GROUPS, g.id);
+    try {
+      await softDelete(GROUPS, g.id);
+    } catch (err) {
+      errorToast(err);
+      return;
+    }
     toast.success(t('setup.groups.deleted', { name: g.name }));
     await qc.invalidateQueries({ queryKey: resourceKey(GROUPS) });
   };
