@@ -242,6 +242,8 @@ export const MSG = {
   in_use_offers: 'in_use_offers',
   in_use_blacklist: 'in_use_blacklist',
   only_group_of_worker: 'only_group_of_worker',
+  // closing the own account: a supplier's only main user must name another first
+  only_main_user: 'only_main_user',
 } as const;
 export type MessageKey = (typeof MSG)[keyof typeof MSG];
 

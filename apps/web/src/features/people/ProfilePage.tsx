@@ -26,6 +26,7 @@ import { ApiError, api } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth.tsx';
 import { applyServerErrors } from '../../lib/formErrors.ts';
 import { useListState } from '../../lib/listState.ts';
+import { errorToast } from '../../lib/errorToast.ts';
 import { toast } from '../../lib/toast.ts';
 import { ACCOUNT_DELETE_LOGOUT_MS } from './constants.ts';
 import { codeOrNull, PersonFields } from './PersonFields.tsx';
@@ -184,8 +185,10 @@ function AccountTab() {
   async function deleteAccount() {
     try {
       await api('GET', '/delete_account/');
-    } catch {
-      toast.error(t('people.profile.something_wrong'));
+    } catch (err) {
+      // A refusal with a reason (a company's only main user) says it; anything else is "something went wrong".
+      if (err instanceof ApiError && err.status === 400) errorToast(err);
+      else toast.error(t('people.profile.something_wrong'));
       return;
     }
     setDeleted(true);
