@@ -244,6 +244,10 @@ export const MSG = {
   only_group_of_worker: 'only_group_of_worker',
   // closing the own account: a supplier's only main user must name another first
   only_main_user: 'only_main_user',
+  // maintenance notices: the window ends after it starts, shows no later than it starts, and is not over
+  notice_window_invalid: 'notice_window_invalid',
+  notice_show_after_start: 'notice_show_after_start',
+  notice_already_over: 'notice_already_over',
 } as const;
 export type MessageKey = (typeof MSG)[keyof typeof MSG];
 

@@ -24,7 +24,12 @@ describe('paths outside the API routes', () => {
   });
 
   it('answers 404, not the web app, for reference assets outside /api and for missing files', async () => {
-    for (const url of ['/docs/static/index.css', '/docs/static/swagger-ui-bundle.js', '/assets/gone.js', '/x.png']) {
+    for (const url of [
+      '/docs/static/index.css',
+      '/docs/static/swagger-ui-bundle.js',
+      '/assets/gone.js',
+      '/x.png',
+    ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type'], url).not.toContain('text/html');

@@ -19,13 +19,16 @@ export function createdUpdatedColumns<T extends { created?: string | null; updat
   ];
 }
 
-export async function buildXlsx(columns: { title: string; value: (row: never) => unknown }[], rows: unknown[]) {
+export async function buildXlsx(
+  columns: { title: string; value: (row: never) => unknown }[],
+  rows: unknown[],
+) {
   const { default: ExcelJS } = await import('exceljs');
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('data');
   ws.addRow(columns.map((c) => c.title)).font = { bold: true };
   for (const r of rows) {
-    const row = ws.addRow(columns.map((c) => c.value(r as never) ?? ''));
+    const row = ws.addRow(columns.map((c) => c.value(r as never) ?? null));
     row.eachCell((cell) => {
       if (cell.value instanceof Date) cell.numFmt = XLSX_DATE_TIME;
     });

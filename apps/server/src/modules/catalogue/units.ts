@@ -9,8 +9,8 @@ import { units } from '../../db/schema/index.ts';
 import { ADMIN } from '../../lib/auth.ts';
 import { now } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
-import { refuseWhenInUse, unitUses } from '../../lib/inUse.ts';
 import type { ZApp } from '../../lib/http.ts';
+import { refuseWhenInUse, unitUses } from '../../lib/inUse.ts';
 import {
   boolQuery,
   idParams,

@@ -152,7 +152,8 @@ export default async function routes(app: ZApp) {
       config: { access: ADMIN_CONTRACTOR },
       schema: {
         tags: ['details'],
-        summary: 'Makes a new PREPARED pre-order from a FAILED line (same part, quantities, warehouse), once.',
+        summary:
+          'Makes a new PREPARED pre-order from a FAILED line (same part, quantities, warehouse), once.',
         operationId: 'preparePreorderAgain',
         params: idParams,
         response: { 200: detailLine, 201: detailLine },

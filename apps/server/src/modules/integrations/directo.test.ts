@@ -128,11 +128,22 @@ describe('Directo export', () => {
       [a.docid, b.docid].sort(),
     );
     // A master sees the orders (as in the files he may download) but not the accounting export's state.
-    const mastersPage = await ctx.as('master', { method: 'GET', url: `/api/tenders/${tenderId}/export_data/` });
+    const mastersPage = await ctx.as('master', {
+      method: 'GET',
+      url: `/api/tenders/${tenderId}/export_data/`,
+    });
     expect(mastersPage.statusCode).toBe(200);
-    expect(mastersPage.json()).toMatchObject({ status: null, created: null, module_export_log_id: null, message: null });
+    expect(mastersPage.json()).toMatchObject({
+      status: null,
+      created: null,
+      module_export_log_id: null,
+      message: null,
+    });
     expect(mastersPage.json().orders).toHaveLength(2);
-    const viaTender = await ctx.as('master', { method: 'GET', url: `/api/tenders/${tenderId}/?export_data=true` });
+    const viaTender = await ctx.as('master', {
+      method: 'GET',
+      url: `/api/tenders/${tenderId}/?export_data=true`,
+    });
     expect(viaTender.json().export_data).toMatchObject({ status: null, module_export_log_id: null });
     const masterStatus = await ctx.as('master', {
       method: 'GET',

@@ -1,7 +1,7 @@
 // Integrations: the manual Directo export and its status (spec 1 §7).
 import { EXPORT_STATUSES } from '@portal/shared';
 import { z } from 'zod';
-import { ADMIN_CONTRACTOR, BUYERS, currentUser } from '../../lib/auth.ts';
+import { ADMIN_CONTRACTOR, currentUser } from '../../lib/auth.ts';
 import type { ZApp } from '../../lib/http.ts';
 import { idString } from '../../lib/list.ts';
 import { registerBusinessCentral } from './businessCentral.ts';

@@ -10,12 +10,12 @@ import {
   formatNumber,
   needsWrittenContract,
   roundDecimal,
+  trimDecimals,
+  WRITTEN_CONTRACT_FROM_EUR,
   XLSX_DATE,
   XLSX_DATE_TIME,
   xlsxDate,
   xlsxDateTime,
-  trimDecimals,
-  WRITTEN_CONTRACT_FROM_EUR,
 } from '@portal/shared';
 import type ExcelJSModule from 'exceljs';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces.js';

@@ -249,7 +249,9 @@ describe('tender lifecycle driven by the test clock', () => {
       .where(eq(suppliers.id, ctx.supplierCo.id));
     try {
       const shared = await buildTender(ctx, 'ORDERED', { lines: 1 });
-      expect(await winnerMailsTo(shared)).toEqual([ctx.users.supplier.email, ctx.users.employee.email].sort());
+      expect(await winnerMailsTo(shared)).toEqual(
+        [ctx.users.supplier.email, ctx.users.employee.email].sort(),
+      );
       expect((await file(shared)).statusCode).toBe(200);
     } finally {
       await ctx.db
@@ -265,7 +267,9 @@ describe('tender lifecycle driven by the test clock', () => {
       (m) => m.payload as { to: string; template: string },
     );
     expect(mails.every((m) => m.template === 'TENDER_MEMBER')).toBe(true);
-    expect(mails.map((m) => m.to).sort()).toEqual([ctx.users.supplier.email, ctx.users.supplier2.email].sort());
+    expect(mails.map((m) => m.to).sort()).toEqual(
+      [ctx.users.supplier.email, ctx.users.supplier2.email].sort(),
+    );
   });
 
   it('the scheduler never moves a DRAFT, and each transition happens once', async () => {

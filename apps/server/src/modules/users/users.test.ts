@@ -197,7 +197,10 @@ describe('own profile', () => {
     expect(await userRow(main.id)).toMatchObject({ isDeleted: false, isActive: true });
     expect((await asToken(token, { method: 'GET', url: '/api/profile/' })).statusCode).toBe(200);
     // Another main user named: now he may go.
-    await ctx.db.update(s.users).set({ isAdmin: true, supplierRole: 'ADVANCED' }).where(eq(s.users.id, plain.id));
+    await ctx.db
+      .update(s.users)
+      .set({ isAdmin: true, supplierRole: 'ADVANCED' })
+      .where(eq(s.users.id, plain.id));
     r = await asToken(token, { method: 'GET', url: '/api/delete_account/' });
     expect(r.statusCode).toBe(200);
     expect(await userRow(main.id)).toMatchObject({ isDeleted: true });

@@ -11,9 +11,9 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { type ResourceColumn, ResourceTable } from '../../components/ResourceTable.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { useAuth } from '../../lib/auth.tsx';
+import { errorToast } from '../../lib/errorToast.ts';
 import { useListState } from '../../lib/listState.ts';
 import { resourceKey, useResourceList } from '../../lib/resource.ts';
-import { errorToast } from '../../lib/errorToast.ts';
 import { toast } from '../../lib/toast.ts';
 import { PRODUCERS, type ProducerItem, softDelete } from './api.ts';
 
