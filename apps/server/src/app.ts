@@ -21,6 +21,9 @@ import { Scheduler } from './lib/scheduler.ts';
 import { rateLimitStore } from './modules/auth/throttle.ts';
 import { outboxHandlers, routeModules, schedulerHooks } from './modules/index.ts';
 
+/** /robots.txt: the portal is a private back office; only its front page may be indexed. */
+export const ROBOTS = 'User-agent: *\nAllow: /$\nDisallow: /\n';
+
 export type { ZApp } from './lib/http.ts';
 
 export async function buildApp(opts: { config: Config; database: Database }) {
@@ -63,6 +66,11 @@ export async function buildApp(opts: { config: Config; database: Database }) {
   app.addHook('onSend', (_request, reply, payload, done) => {
     if (app.lifecycle.stopping) reply.header('connection', 'close');
     done(null, payload);
+  });
+  // The reference page's own links are relative to /api/docs/: without the slash they would leave /api (issue 35).
+  app.addHook('onRequest', async (request, reply) => {
+    const [pathPart, query] = request.url.split(/\?(.*)/s, 2);
+    if (pathPart === '/api/docs') return reply.redirect(`/api/docs/${query ? `?${query}` : ''}`, 301);
   });
   installGuard(app, database.db, config.TOKEN_IDLE_HOURS);
   // A quarter of the pool at most for the writes to any one tender or line (lib/bulkhead.ts).
@@ -129,6 +137,10 @@ export async function buildApp(opts: { config: Config; database: Database }) {
     });
     indexHtml = fs.readFileSync(path.join(config.WEB_DIST, 'index.html'));
   }
+  // Search engines may read the front page (login and registration) and nothing else.
+  app.get('/robots.txt', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) =>
+    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=86400').send(ROBOTS),
+  );
   installNotFound(app, indexHtml);
   return app;
 }

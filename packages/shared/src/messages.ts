@@ -240,6 +240,23 @@ export const MSG = {
   decline_text_only_other: 'decline_text_only_other',
   line_has_offer: 'line_has_offer',
   feedback_switched_off: 'feedback_switched_off',
+  // a group, unit or producer still in use is not deleted (issue 35): in_use, then where it is used
+  in_use: 'in_use',
+  in_use_tenders: 'in_use_tenders',
+  in_use_warehouses: 'in_use_warehouses',
+  in_use_suppliers: 'in_use_suppliers',
+  in_use_users: 'in_use_users',
+  in_use_categories: 'in_use_categories',
+  in_use_parts: 'in_use_parts',
+  in_use_offers: 'in_use_offers',
+  in_use_blacklist: 'in_use_blacklist',
+  only_group_of_worker: 'only_group_of_worker',
+  // closing the own account: a supplier's only main user must name another first
+  only_main_user: 'only_main_user',
+  // maintenance notices: the window ends after it starts, shows no later than it starts, and is not over
+  notice_window_invalid: 'notice_window_invalid',
+  notice_show_after_start: 'notice_show_after_start',
+  notice_already_over: 'notice_already_over',
 } as const;
 export type MessageKey = (typeof MSG)[keyof typeof MSG];
 

@@ -151,17 +151,19 @@ export function installErrorHandler(app: FastifyInstance) {
 }
 
 /**
- * 404 {"detail": "not_found"}; with the built web app, every other GET outside /api and /assets gets its index.html
- * (history mode). A missing file under /assets/ stays a 404: a script tag would try to run the index page.
+ * Whether a path is one of the web app's screens (history mode): not the API, not the API reference's assets under
+ * /docs/ (asked for from a wrong base), and not a missing file (a last segment with a file extension).
  */
+export function isAppPath(url: string) {
+  const p = url.split('?')[0];
+  if (p.startsWith('/api') || p.startsWith('/docs/')) return false;
+  return !/\/[^/]*\.[A-Za-z0-9]{1,8}$/.test(p);
+}
+
+/** 404 {"detail": "not_found"}; with the built web app, every other GET outside /api gets its index.html (history mode). */
 export function installNotFound(app: FastifyInstance, indexHtml: Buffer | null = null) {
   app.setNotFoundHandler((request, reply) => {
-    if (
-      indexHtml &&
-      request.method === 'GET' &&
-      !request.url.startsWith('/api') &&
-      !request.url.startsWith('/assets/')
-    )
+    if (indexHtml && request.method === 'GET' && isAppPath(request.url))
       return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
     return reply.code(404).send({ detail: 'not_found' });
   });

@@ -19,7 +19,9 @@ export type AuditEntity =
   /** A supplier's question on a running tender (entity_id: the question; the row names no asker). */
   | 'question'
   /** A terms of use version an administrator published (entity_id: the terms_versions row). */
-  | 'terms';
+  | 'terms'
+  /** A maintenance notice an administrator scheduled, changed or removed (entity_id: the notice). */
+  | 'notice';
 
 export async function audit(
   db: Db,

@@ -19,6 +19,7 @@ import { businessCentralOutboxHandler } from './integrations/businessCentral.ts'
 import { directoOutboxHandler } from './integrations/directo.ts';
 import moduleRoutes from './integrations/modules.ts';
 import integrationsRoutes from './integrations/routes.ts';
+import noticeRoutes from './notices/routes.ts';
 import { emailOutboxHandler } from './notifications/mailer.ts';
 import notificationsRoutes from './notifications/routes.ts';
 import profileRoutes from './profile/routes.ts';
@@ -40,6 +41,7 @@ import usersRoutes from './users/routes.ts';
 
 export const routeModules = [
   systemRoutes,
+  noticeRoutes,
   authRoutes,
   accountRoutes,
   eidRoutes,

@@ -1,6 +1,7 @@
 // The app shell (spec 2, Top bar, footer, side menu): a side menu 220 px wide (70 collapsed) with the entries
 // of the user's role, a top bar with collapse, user block, language switch and logout, and a footer with the
 // terms of use and the software version.
+
 import { LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
 import { SOFTWARE_VERSION } from '@portal/shared';
 import { Avatar, Button, Drawer, Flex, Layout, Menu, type MenuProps, Popover, Typography } from 'antd';
@@ -8,6 +9,7 @@ import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { LanguageSelect } from '../components/LanguageSelect.tsx';
+import { MaintenanceBanner } from '../components/MaintenanceBanner.tsx';
 import { TermsModal } from '../components/TermsOfUse.tsx';
 import { TermsBanner } from '../features/terms/TermsBanner.tsx';
 import { useAuth } from '../lib/auth.tsx';
@@ -181,6 +183,7 @@ export function Shell({ children }: { children: ReactNode }) {
           </Flex>
         </Layout.Header>
         <Layout.Content className="shell-content">
+          <MaintenanceBanner />
           <TermsBanner />
           {children}
         </Layout.Content>

@@ -4,6 +4,7 @@
 import { SOFTWARE_VERSION } from '@portal/shared';
 import { type InputHTMLAttributes, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Logo } from '../components/Logo.tsx';
+import { MaintenanceBanner } from '../components/MaintenanceBanner.tsx';
 import { TERMS_ITEMS } from '../components/termsItems.ts';
 import { LANGS, LANGUAGE_NAMES, type Lang, storedLanguage, switchLanguage } from '../i18n/language.ts';
 import { t } from './loginText.ts';
@@ -149,6 +150,7 @@ export function LoginFrame(props: { title: string; children: ReactNode }) {
   }, [props.title]);
   return (
     <div className="lp-page">
+      <MaintenanceBanner />
       <div className="lp-top">
         <label className="lp-lang">
           <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">

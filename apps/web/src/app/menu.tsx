@@ -8,6 +8,7 @@ import {
   FileProtectOutlined,
   FileTextOutlined,
   IdcardOutlined,
+  NotificationOutlined,
   SendOutlined,
   SettingOutlined,
   ShoppingCartOutlined,
@@ -119,6 +120,14 @@ export const menu: MenuEntry[] = [
     path: '/setup/deliveries',
     who: [A],
     icon: <SendOutlined />,
+  },
+  // Maintenance notices shown above every screen (issue 35).
+  {
+    key: 'maintenance',
+    label: 'maintenance.menu',
+    path: '/setup/maintenance',
+    who: [A],
+    icon: <NotificationOutlined />,
   },
   // Terms of use versions: publish a change at least 20 days ahead (issue 32).
   {

@@ -194,6 +194,8 @@ export const appRoutes: AppRoute[] = [
   },
   // deliveries the portal could not make yet (features/setup): Administrator only
   { ...screen('/setup/deliveries'), groups: ADMIN },
+  // maintenance notices shown to everyone (features/maintenance): Administrator only
+  { ...screen('/setup/maintenance'), groups: ADMIN },
   // terms of use versions (features/terms): publishing is for Administrators, a version's text for everyone
   { ...screen('/setup/terms'), groups: ADMIN },
   { ...screen('/terms/:version') },

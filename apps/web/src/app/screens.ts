@@ -47,6 +47,7 @@ export const screens = {
   '/notifications': () => import('../features/setup/NotificationsPage.tsx'),
   '/notifications/settings': () => import('../features/setup/EmailSettingsPage.tsx'),
   '/setup/deliveries': () => import('../features/setup/DeliveryListPage.tsx'),
+  '/setup/maintenance': () => import('../features/maintenance/MaintenancePage.tsx'),
   '/setup/terms': () => import('../features/terms/TermsVersionsPage.tsx'),
   '/terms/:version': () => import('../features/terms/TermsVersionPage.tsx'),
   '/profile': () => import('../features/people/ProfilePage.tsx'),

@@ -6,6 +6,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSelect } from './LanguageSelect.tsx';
 import { Logo } from './Logo.tsx';
+import { MaintenanceBanner } from './MaintenanceBanner.tsx';
 import { useDocumentTitle } from './PageTitle.tsx';
 import { TermsModal } from './TermsOfUse.tsx';
 
@@ -17,6 +18,7 @@ export function PublicCard(props: { title?: ReactNode; children: ReactNode; widt
   useDocumentTitle(typeof props.title === 'string' ? props.title : undefined);
   return (
     <div className="public-page">
+      <MaintenanceBanner />
       <Flex className="public-top" justify="end">
         <LanguageSelect />
       </Flex>

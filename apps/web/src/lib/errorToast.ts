@@ -10,6 +10,11 @@ export function errorToast(err: unknown) {
     if (err.status === 401) return;
     if (err.status === 400) {
       const first = Object.values(err.fieldErrors)[0];
+      // "In use" names every place it is used: one sentence of all the keys.
+      if (Array.isArray(first) && first[0] === 'in_use') {
+        toast.error(first.map((k) => errorText(String(k))).join(' '));
+        return;
+      }
       toast.error(errorText(String((Array.isArray(first) ? first[0] : first) ?? 'invalid')));
       return;
     }

@@ -2,6 +2,7 @@ export * from './afterAward.ts';
 export * from './catalogue.ts';
 export * from './chooseClock.ts';
 export * from './offerDrafts.ts';
+export * from './notices.ts';
 export * from './people.ts';
 export * from './reports.ts';
 export * from './setup.ts';

@@ -8,6 +8,7 @@ import type {
 } from '@portal/shared';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
   check,
@@ -101,10 +102,13 @@ export const details = pgTable(
     bcSynced: boolean('bc_synced').notNull().default(false),
     bcSyncRunning: boolean('bc_sync_running').notNull().default(false),
     isDeleted: boolean('is_deleted').notNull().default(false),
+    /** The FAILED line this PREPARED one was prepared again from (one live copy per failed line, migration 0024). */
+    preparedFrom: integer('prepared_from').references((): AnyPgColumn => details.id),
     ...stamps,
   },
   (t) => [
     index('details_tender_idx').on(t.tenderId),
+    uniqueIndex('details_prepared_from_uq').on(t.preparedFrom).where(sql`not ${t.isDeleted}`),
     index('details_status_created_idx').on(t.status, t.created),
     index('details_warehouse_status_idx').on(t.warehouseId, t.status),
     index('details_part_idx').on(t.partId),

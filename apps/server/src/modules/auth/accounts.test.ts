@@ -598,6 +598,28 @@ describe('sessions follow the account', () => {
     expect(admins[0].subject).toContain(main.lastName);
   });
 
+  it('mails a registered main user a set-password link when the company is activated', async () => {
+    const p = person({ user_language_code: 'en' });
+    expect((await post('/register/', { ...company(), ...p })).statusCode).toBe(200);
+    const [u] = await ctx.db.select().from(users).where(eq(users.email, p.user_email));
+    smtp.clear();
+    await ctx.db.transaction((tx) => setSupplierActive(tx, u.supplierId as number, true));
+    const m = (await mailsTo(p.user_email)).find((x) => keyOf(x.text));
+    expect(m?.subject).toBe('Invitation to the procurement portal');
+    expect(m?.text).toContain('https://portal.example.test/reset?key=');
+    const key = decodeURIComponent(keyOf(m?.text ?? '') as string);
+    expect(
+      (await post('/reset_password/', { key, password1: 'Varuosad2026', password2: 'Varuosad2026' }))
+        .statusCode,
+    ).toBe(200);
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login/',
+      payload: { email: p.user_email, password: 'Varuosad2026' },
+    });
+    expect(login.statusCode).toBe(200);
+  });
+
   it('lets a registered company in once it is activated and its user has set a password', async () => {
     const p = person({ user_language_code: 'en' });
     expect((await post('/register/', { ...company(), ...p })).statusCode).toBe(200);
@@ -605,8 +627,8 @@ describe('sessions follow the account', () => {
     await ctx.db.transaction((tx) => setSupplierActive(tx, u.supplierId as number, true));
     smtp.clear();
     expect((await post('/forgot_password/', { email: p.user_email })).statusCode).toBe(200);
-    const m = (await mailsTo(p.user_email)).find((x) => keyOf(x.text));
-    expect(m?.subject).toBe('Password recovery');
+    const m = (await mailsTo(p.user_email)).find((x) => x.subject === 'Password recovery');
+    expect(m && keyOf(m.text)).toBeTruthy();
     const key = decodeURIComponent(keyOf(m?.text ?? '') as string);
     expect(
       (await post('/reset_password/', { key, password1: 'Varuosad2026', password2: 'Varuosad2026' }))

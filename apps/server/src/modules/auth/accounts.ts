@@ -74,7 +74,7 @@ const isUniqueViolation = (err: unknown) => {
 
 /**
  * Registers a supplier company with its main user. The company is inactive and new until an administrator
- * activates it; the user is active, ADVANCED and the company's admin, without a password (set through recovery).
+ * activates it; the user is active, ADVANCED and the company's admin, without a password: the activation mails a set-password link.
  * When the user's e-mail already has an account nothing is created and the owner of that address gets a recovery
  * link instead (a recovery request, handled after the answer); the answer is the same, so the form never tells which
  * e-mails exist. The administrators are told as `tellAdministrators` says, so a flood of registrations cannot flood
@@ -401,8 +401,9 @@ export async function setUserActive(tx: Db, userId: number, active: boolean, by:
 /**
  * Activates or deactivates a supplier company. Deactivation revokes the tokens of all its users (the token check
  * also looks at the company, so no session outlives it); activation does not revive them. Its users are told
- * (ACCOUNT_ACTIVATED / ACCOUNT_DEACTIVATED in their language), and the administrators' address learns of an
- * activation. Returns false when the company was already in that state.
+ * (ACCOUNT_ACTIVATED / ACCOUNT_DEACTIVATED in their language; on activation a user without a password, such as a
+ * self-registered main user, gets the USER_INVITATION set-password link instead), and the administrators' address
+ * learns of an activation. Returns false when the company was already in that state.
  */
 export async function setSupplierActive(
   tx: Db,
@@ -431,6 +432,11 @@ export async function setSupplierActive(
   });
   const stamp = now().getTime();
   for (const u of people.filter((p) => p.isActive && opts.mail !== false)) {
+    // A self-registered main user has no password yet: the activation brings the set-password link employees get.
+    if (active && !u.passwordHash) {
+      await queueSetPasswordMail(tx, u.id, 'USER_INVITATION', INVITATION_KEY_HOURS);
+      continue;
+    }
     await queueEmail(
       tx,
       {

@@ -323,6 +323,7 @@ export async function createCategory(db: Db, body: CategoryCreate): Promise<Cate
  * number, with order); name, code and groups change alongside.
  */
 export async function updateCategory(db: Db, id: number, body: CategoryPatch): Promise<CategoryItem> {
+  let trashed = false;
   await transaction(db, async (tx) => {
     const c = await liveRow(tx, id, true);
     const bag = new ErrorBag();
@@ -342,6 +343,7 @@ export async function updateCategory(db: Db, id: number, body: CategoryPatch): P
         .set({ ...fields, ...out, isActive: false, isDeleted: true })
         .where(eq(categories.id, id));
       await closeGap(tx, c.parentId, c.isPlaced);
+      trashed = true;
       return;
     }
     if (body.is_active === true && !c.isActive) {
@@ -374,5 +376,10 @@ export async function updateCategory(db: Db, id: number, body: CategoryPatch): P
       if ((c.parentId ?? 0) !== body.parent || !c.isPlaced) await closeGap(tx, c.parentId, c.isPlaced);
     }
   });
+  if (trashed) {
+    // The trashed row as it now is (is_deleted true): the answer to a successful trash, not a 404.
+    const [c] = await db.select().from(categories).where(eq(categories.id, id)).limit(1);
+    return item(c, (await groupsOf(db, [id])).get(id) ?? []);
+  }
   return getCategory(db, id);
 }

@@ -9,6 +9,7 @@ import type { SessionUser } from '../../lib/auth.ts';
 import { isSupplier } from '../../lib/auth.ts';
 import { now } from '../../lib/clock.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
+import { producerUses, refuseWhenInUse } from '../../lib/inUse.ts';
 import { boolQuery, type ListQuery, type ListSpec, listQuery, paginate } from '../../lib/list.ts';
 
 // ---------------------------------------------------------------- schemas
@@ -140,13 +141,17 @@ export async function createProducer(db: Db, user: SessionUser, body: z.output<t
   });
 }
 
-/** Edit, or soft delete with is_deleted true (which also disables). A deleted producer is gone (404). */
+/**
+ * Edit, or soft delete with is_deleted true (which also disables). A deleted producer is gone (404); one named by an
+ * offer or a blacklist entry is not deleted (400 saying where).
+ */
 export async function updateProducer(db: Db, id: number, body: z.output<typeof producerPatch>) {
   return uniqueGuard(() =>
     db.transaction(async (tx) => {
       const p = await liveProducer(tx as Db, id);
       if (body.name !== undefined && body.name !== p.name) await assertNameFree(tx as Db, body.name, id);
       const deleting = body.is_deleted === true;
+      if (deleting) await refuseWhenInUse(tx as Db, producerUses(id));
       const [row] = await tx
         .update(producers)
         .set({

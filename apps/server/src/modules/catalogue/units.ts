@@ -10,6 +10,7 @@ import { ADMIN } from '../../lib/auth.ts';
 import { now } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { ZApp } from '../../lib/http.ts';
+import { refuseWhenInUse, unitUses } from '../../lib/inUse.ts';
 import {
   boolQuery,
   idParams,
@@ -52,7 +53,10 @@ export function listUnits(db: Db, query: ListQuery & { is_active?: boolean }) {
   });
 }
 
-/** Removal: is_deleted true (and then is_active false); otherwise the active flag. A removed unit is gone (404). */
+/**
+ * Removal: is_deleted true (and then is_active false); otherwise the active flag. A removed unit is gone (404); a unit
+ * of a part is not removed (400 saying where).
+ */
 export async function updateUnit(db: Db, id: number, body: z.output<typeof unitPatch>) {
   const [u] = await db
     .select()
@@ -61,6 +65,7 @@ export async function updateUnit(db: Db, id: number, body: z.output<typeof unitP
     .limit(1);
   if (!u) throw notFound();
   const deleting = body.is_deleted === true;
+  if (deleting) await refuseWhenInUse(db, unitUses(id));
   const [row] = await db
     .update(units)
     .set({ isDeleted: deleting, isActive: deleting ? false : (body.is_active ?? u.isActive), updated: now() })

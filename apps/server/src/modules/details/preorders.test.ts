@@ -1,7 +1,7 @@
 // Pre-orders (spec 3 "Pre-order add/edit", §4, §5, §6): add, edit, locked fields of business-system lines, delete
 // by administrators only, a FAILED line prepared again, the sync retry while no business system is configured,
 // and every invalid case answered 400 with nothing changed.
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import * as s from '../../db/schema/index.ts';
 import { testContext } from '../../test/context.ts';
@@ -244,6 +244,30 @@ describe('preparing a failed line again', () => {
     expect(d.id).not.toBe(failed.id);
     expect(await countDetails()).toBe(before + 1);
     expect(await rowOf(failed.id)).toMatchObject({ status: 'FAILED', tenderId: t.id, isDeleted: false });
+  });
+
+  it('prepares a failed line once: a repeat and two requests at once answer the one copy', async () => {
+    const t = await buildTender(ctx, 'CANCELED', { lines: 2 });
+    const before = await countDetails();
+    const url = (id: number) => `/api/details/${id}/prepare_again/`;
+    const first = await ctx.as('contractor', { method: 'POST', url: url(t.lines[0]) });
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await ctx.as('admin', { method: 'POST', url: url(t.lines[0]) });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().id).toBe(first.json().id);
+    // Two clicks at once on the other line: one copy, both answers name it.
+    const both = await Promise.all([
+      ctx.as('contractor', { method: 'POST', url: url(t.lines[1]) }),
+      ctx.as('admin', { method: 'POST', url: url(t.lines[1]) }),
+    ]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 201]);
+    expect(both[0].json().id).toBe(both[1].json().id);
+    expect(await countDetails()).toBe(before + 2);
+    const prepared = await ctx.db
+      .select({ id: s.details.id })
+      .from(s.details)
+      .where(and(eq(s.details.status, 'PREPARED'), inArray(s.details.preparedFrom, t.lines)));
+    expect(prepared).toHaveLength(2);
   });
 
   it('refuses a line that is not FAILED, and masters and suppliers', async () => {

@@ -269,13 +269,25 @@ export async function deletePreorder(db: Db, user: SessionUser, id: number) {
 
 /**
  * POST /details/{id}/prepare_again/: a FAILED line (of a cancelled or failed tender) becomes a new PREPARED
- * pre-order with the same part, quantities and warehouse; the failed one stays for history.
+ * pre-order with the same part, quantities and warehouse; the failed one stays for history. Once only: while that
+ * copy lives, a repeated (or concurrent) request answers it (`created` false) instead of making another.
  */
-export async function prepareAgain(db: Db, user: SessionUser, id: number): Promise<number> {
+export async function prepareAgain(
+  db: Db,
+  user: SessionUser,
+  id: number,
+): Promise<{ id: number; created: boolean }> {
   requireKeeper(user);
   return db.transaction(async (tx) => {
+    // The failed line's row lock orders concurrent requests; the second finds the first one's copy.
     const d = await lockPreorder(tx, user, id);
     if (d.status !== 'FAILED') throw invalid('status', 'detail_not_failed');
+    const [copy] = await tx
+      .select({ id: details.id })
+      .from(details)
+      .where(and(eq(details.preparedFrom, id), eq(details.isDeleted, false)))
+      .limit(1);
+    if (copy) return { id: copy.id, created: false };
     const p = await livePart(tx, d.partId);
     if (!p?.isActive) throw invalid('part', 'part_inactive');
     const at = now();
@@ -288,6 +300,7 @@ export async function prepareAgain(db: Db, user: SessionUser, id: number): Promi
         replenishmentQty: d.replenishmentQty,
         status: 'PREPARED',
         creatorId: user.id,
+        preparedFrom: id,
         created: at,
         updated: at,
       })
@@ -299,6 +312,6 @@ export async function prepareAgain(db: Db, user: SessionUser, id: number): Promi
       user,
       data: { prepared_again_from: id },
     });
-    return row.id;
+    return { id: row.id, created: true };
   });
 }

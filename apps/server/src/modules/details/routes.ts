@@ -162,16 +162,18 @@ export default async function routes(app: ZApp) {
       config: { access: ADMIN_CONTRACTOR },
       schema: {
         tags: ['details'],
-        summary: 'Makes a new PREPARED pre-order from a FAILED line (same part, quantities, warehouse).',
+        summary:
+          'Makes a new PREPARED pre-order from a FAILED line (same part, quantities, warehouse), once.',
         operationId: 'preparePreorderAgain',
         params: idParams,
-        response: { 201: detailLine },
+        response: { 200: detailLine, 201: detailLine },
       },
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const id = await prepareAgain(app.db, user, request.params.id);
-      return reply.code(201).send(await getDetail(app.db, await viewerOf(app.db, user), id));
+      // 201 with the new line; 200 with the copy made before (the line is prepared again once).
+      const { id, created } = await prepareAgain(app.db, user, request.params.id);
+      return reply.code(created ? 201 : 200).send(await getDetail(app.db, await viewerOf(app.db, user), id));
     },
   );
 

@@ -23,7 +23,7 @@ const start = (role: 'admin' | 'contractor' | 'master' | 'supplier' = 'contracto
   ctx.as(role, { method: 'POST', url: `/api/directo_export_manual/?tender_id=${id}` });
 const status = async (logId: number) =>
   (
-    await ctx.as('master', {
+    await ctx.as('contractor', {
       method: 'GET',
       url: `/api/directo_export_status/?module_export_log_id=${logId}`,
     })
@@ -127,6 +127,29 @@ describe('Directo export', () => {
     expect(data.orders.map((o: { export_code: string }) => o.export_code).sort()).toEqual(
       [a.docid, b.docid].sort(),
     );
+    // A master sees the orders (as in the files he may download) but not the accounting export's state.
+    const mastersPage = await ctx.as('master', {
+      method: 'GET',
+      url: `/api/tenders/${tenderId}/export_data/`,
+    });
+    expect(mastersPage.statusCode).toBe(200);
+    expect(mastersPage.json()).toMatchObject({
+      status: null,
+      created: null,
+      module_export_log_id: null,
+      message: null,
+    });
+    expect(mastersPage.json().orders).toHaveLength(2);
+    const viaTender = await ctx.as('master', {
+      method: 'GET',
+      url: `/api/tenders/${tenderId}/?export_data=true`,
+    });
+    expect(viaTender.json().export_data).toMatchObject({ status: null, module_export_log_id: null });
+    const masterStatus = await ctx.as('master', {
+      method: 'GET',
+      url: `/api/directo_export_status/?module_export_log_id=${logId}`,
+    });
+    expect(masterStatus.statusCode).toBe(403);
   });
 
   it('sends each order once: a re-send after success sends nothing, after a partial one only the missing order', async () => {

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { groups, warehouses } from '../../db/schema/index.ts';
 import { now } from '../../lib/clock.ts';
 import { ErrorBag, invalid, notFound } from '../../lib/errors.ts';
+import { groupUses, onlyGroupOfWorker, refuseWhenInUse } from '../../lib/inUse.ts';
 import { type ListQuery, type ListSpec, paginate } from '../../lib/list.ts';
 import type {
   GroupItem,
@@ -87,7 +88,10 @@ export async function createGroup(db: Db, body: z.output<typeof groupCreate>) {
   });
 }
 
-/** Edit, or soft delete with is_deleted true (which also disables). A deleted group is gone (404). */
+/**
+ * Edit, or soft delete with is_deleted true (which also disables). A deleted group is gone (404). A group in use is
+ * not deleted, and the only active group of a worker is not deactivated (400 saying where).
+ */
 export async function updateGroup(db: Db, id: number, body: z.output<typeof groupPatch>) {
   return uniqueGuard(() =>
     db.transaction(async (tx) => {
@@ -95,6 +99,9 @@ export async function updateGroup(db: Db, id: number, body: z.output<typeof grou
       if (body.name !== undefined && body.name.toLowerCase() !== g.name.toLowerCase())
         await assertGroupNameFree(tx as Db, body.name, id);
       const deleting = body.is_deleted === true;
+      // A group in use is kept (refused with where it is used); a worker's only active group stays active.
+      if (deleting) await refuseWhenInUse(tx as Db, groupUses(id));
+      else if (body.is_active === false && g.isActive) await refuseWhenInUse(tx as Db, onlyGroupOfWorker(id));
       const [out] = await tx
         .update(groups)
         .set({

@@ -234,7 +234,9 @@ export async function latestExportLog(db: Db, tenderId: number) {
 export async function exportData(db: Db, tenderId: number, user: SessionUser): Promise<ExportData> {
   const { tender, supplierId } = await exportAccess(db, tenderId, user);
   const data = await loadOrders(db, tender, supplierId);
-  const log = supplierId == null ? await latestExportLog(db, tenderId) : null;
+  // The accounting export's state is for those who may send it (administrators, contractors); a master sees the
+  // orders (as in the files he may download) without it.
+  const log = supplierId == null && user.group !== 'MASTER' ? await latestExportLog(db, tenderId) : null;
   return {
     status: (log?.status as ExportStatus | undefined) ?? null,
     created: log ? log.created.toISOString() : null,

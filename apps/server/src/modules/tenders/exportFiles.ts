@@ -12,6 +12,10 @@ import {
   roundDecimal,
   trimDecimals,
   WRITTEN_CONTRACT_FROM_EUR,
+  XLSX_DATE,
+  XLSX_DATE_TIME,
+  xlsxDate,
+  xlsxDateTime,
 } from '@portal/shared';
 import type ExcelJSModule from 'exceljs';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces.js';
@@ -150,14 +154,15 @@ export const priceText = (v: string) => trimDecimals(roundDecimal(v, 4));
 /** Quantities: trailing zeros trimmed. */
 export const qtyText = (v: string) => trimDecimals(v);
 
-const headerRows = (data: ExportOrders, L: ExportLabels): [string, string][] => {
+/** The tender's header rows: dates as Date values (date cells in the spreadsheet, text in the PDF). */
+const headerRows = (data: ExportOrders, L: ExportLabels): [string, string | Date][] => {
   const t = data.tender;
-  const rows: [string, string][] = [
+  const rows: [string, string | Date][] = [
     [L.tender_code, t.tenderCode],
-    [L.start, formatDateTime(t.start)],
-    [L.finish, formatDateTime(t.finish)],
+    [L.start, t.start],
+    [L.finish, t.finish],
   ];
-  if (t.approved) rows.push([L.approved, formatDateTime(t.approved)]);
+  if (t.approved) rows.push([L.approved, t.approved]);
   rows.push(
     [L.group, t.groupName],
     [L.warehouse, [t.warehouseName, t.warehouseAddress].filter(Boolean).join(', ')],
@@ -203,8 +208,12 @@ export async function buildXlsx(data: ExportOrders, lang: string): Promise<Buffe
   ];
   ws.addRow([L.title]).font = { bold: true, size: 14 };
   for (const [k, v] of headerRows(data, L)) {
-    const row = ws.addRow([k, v]);
+    const row = ws.addRow([k, v instanceof Date ? xlsxDateTime(v) : v]);
     row.getCell(1).font = { bold: true };
+    if (v instanceof Date) {
+      row.getCell(2).numFmt = XLSX_DATE_TIME;
+      row.getCell(2).alignment = { horizontal: 'left' };
+    }
   }
   for (const o of data.orders) {
     ws.addRow([]);
@@ -224,12 +233,13 @@ export async function buildXlsx(data: ExportOrders, lang: string): Promise<Buffe
         l.producer,
         l.productCode,
         l.ean,
-        formatDate(l.deliveryDate),
+        xlsxDate(l.deliveryDate) ?? formatDate(l.deliveryDate),
         Number(priceText(l.price)),
         qty,
         Number(l.total),
       ]);
       row.getCell(5).numFmt = '@';
+      row.getCell(6).numFmt = XLSX_DATE;
       row.getCell(7).numFmt = XLSX_FORMATS.price;
       row.getCell(8).numFmt = qtyFormat(qty);
       row.getCell(9).numFmt = XLSX_FORMATS.money;
@@ -284,7 +294,10 @@ export async function buildPdf(
     {
       table: {
         widths: ['auto', '*'],
-        body: headerRows(data, L).map(([k, v]) => [{ text: k, bold: true }, v]),
+        body: headerRows(data, L).map(([k, v]) => [
+          { text: k, bold: true },
+          v instanceof Date ? formatDateTime(v) : v,
+        ]),
       },
       layout: 'noBorders',
       margin: [0, 0, 0, 8],

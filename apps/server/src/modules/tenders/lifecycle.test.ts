@@ -6,6 +6,7 @@ import {
   history,
   outbox,
   purchaseOrders,
+  suppliers,
   tenderLogs,
 } from '../../db/schema/index.ts';
 import { testContext } from '../../test/context.ts';
@@ -62,11 +63,9 @@ describe('tender lifecycle driven by the test clock', () => {
     expect(internal.map((o) => (o.payload as { to: string }).to).sort()).toEqual(
       [ctx.users.admin.email, 'purchasing@example.test'].sort(),
     );
-    // TENDER_WINNER to the winning company's users only
+    // TENDER_WINNER to the winning company's users who see its offers (the company does not share them with PLAIN)
     const winner = await outboxKeys(`tender-winner:${t.id}:`);
-    expect(winner.map((o) => (o.payload as { to: string }).to).sort()).toEqual(
-      [ctx.users.supplier.email, ctx.users.employee.email].sort(),
-    );
+    expect(winner.map((o) => (o.payload as { to: string }).to).sort()).toEqual([ctx.users.supplier.email]);
 
     const h = await ctx.db.select().from(history).where(eq(history.tenderId, t.id));
     const statusMoves = h
@@ -199,7 +198,7 @@ describe('tender lifecycle driven by the test clock', () => {
         .filter((m) => m.template === template)
         .map((m) => m.to)
         .sort();
-    expect(to('TENDER_WINNER')).toEqual([ctx.users.supplier.email, ctx.users.employee.email].sort());
+    expect(to('TENDER_WINNER')).toEqual([ctx.users.supplier.email]);
     expect(to('TENDER_MEMBER')).toEqual([ctx.users.supplier2.email]);
     const won = mails.find((m) => m.template === 'TENDER_WINNER')!;
     // The reader's numbers: a comma in Estonian, never the raw decimal string.
@@ -231,7 +230,35 @@ describe('tender lifecycle driven by the test clock', () => {
     expect(res.json().status).toBe('ORDERED');
     mails = await mailsOf(t);
     expect(to('TENDER_WINNER')).toEqual([ctx.users.supplier2.email]);
-    expect(to('TENDER_MEMBER')).toEqual([ctx.users.supplier.email, ctx.users.employee.email].sort());
+    expect(to('TENDER_MEMBER')).toEqual([ctx.users.supplier.email]);
+  });
+
+  it('tells a PLAIN employee the outcome only when the company shares its offers, as the API shows them', async () => {
+    const winnerMailsTo = async (t: { id: number }) =>
+      (await outboxKeys(`tender-winner:${t.id}:`)).map((o) => (o.payload as { to: string }).to).sort();
+    const file = (t: { id: number }) =>
+      ctx.as('employee', { method: 'GET', url: `/api/tenders/${t.id}/export_excel/` });
+    const hidden = await buildTender(ctx, 'ORDERED', { lines: 1 });
+    expect(await winnerMailsTo(hidden)).toEqual([ctx.users.supplier.email]);
+    // The mail's promise ("the order file can be downloaded") would be refused to him.
+    expect((await file(hidden)).statusCode).toBe(403);
+
+    await ctx.db
+      .update(suppliers)
+      .set({ isEmployeesCanViewProposal: true })
+      .where(eq(suppliers.id, ctx.supplierCo.id));
+    try {
+      const shared = await buildTender(ctx, 'ORDERED', { lines: 1 });
+      expect(await winnerMailsTo(shared)).toEqual(
+        [ctx.users.supplier.email, ctx.users.employee.email].sort(),
+      );
+      expect((await file(shared)).statusCode).toBe(200);
+    } finally {
+      await ctx.db
+        .update(suppliers)
+        .set({ isEmployeesCanViewProposal: false })
+        .where(eq(suppliers.id, ctx.supplierCo.id));
+    }
   });
 
   it('a FAILED tender tells every participant that no offer was chosen', async () => {
@@ -241,7 +268,7 @@ describe('tender lifecycle driven by the test clock', () => {
     );
     expect(mails.every((m) => m.template === 'TENDER_MEMBER')).toBe(true);
     expect(mails.map((m) => m.to).sort()).toEqual(
-      [ctx.users.supplier.email, ctx.users.employee.email, ctx.users.supplier2.email].sort(),
+      [ctx.users.supplier.email, ctx.users.supplier2.email].sort(),
     );
   });
 

@@ -1,7 +1,7 @@
 // E-mails of the tender lifecycle, written to the outbox in the caller's transaction (one row per recipient,
 // with a dedupe key so a repeated transition never sends twice). Payload: {to, template, type, language, context}.
 import type { TemplateKey, TemplateType } from '@portal/shared';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { emailSettings, suppliers, users } from '../../db/schema/index.ts';
 import { queryRows } from '../../lib/sql.ts';
@@ -28,8 +28,15 @@ export interface Recipient {
   supplierId: number | null;
 }
 
-/** Active users of the given (active) supplier companies. */
-export async function supplierUsers(db: Db, supplierIds: number[]): Promise<Recipient[]> {
+/**
+ * Active users of the given (active) supplier companies. `offersOnly`: only those the API shows the company's offers
+ * (ADVANCED users, the main user, PLAIN employees when the company shares its offers; `viewerOf` in access.ts).
+ */
+export async function supplierUsers(
+  db: Db,
+  supplierIds: number[],
+  opts: { offersOnly?: boolean } = {},
+): Promise<Recipient[]> {
   if (!supplierIds.length) return [];
   return db
     .select({ id: users.id, email: users.email, language: users.language, supplierId: users.supplierId })
@@ -41,6 +48,13 @@ export async function supplierUsers(db: Db, supplierIds: number[]): Promise<Reci
         eq(users.isActive, true),
         eq(users.isDeleted, false),
         eq(suppliers.isActive, true),
+        opts.offersOnly
+          ? or(
+              eq(users.supplierRole, 'ADVANCED'),
+              eq(users.isAdmin, true),
+              eq(suppliers.isEmployeesCanViewProposal, true),
+            )
+          : undefined,
       ),
     )
     .orderBy(users.id);
@@ -118,8 +132,9 @@ export async function emailSuppliers(
   template: TemplateKey,
   context: Record<string, string> | ((language: 'EST' | 'RUS' | 'ENG') => Record<string, string>),
   keyOf: (userId: number) => string,
+  opts: { offersOnly?: boolean } = {},
 ) {
-  for (const r of await supplierUsers(db, supplierIds)) {
+  for (const r of await supplierUsers(db, supplierIds, opts)) {
     const language = languageOf(r);
     await queueTenderEmail(
       db,

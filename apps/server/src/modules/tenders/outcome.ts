@@ -68,6 +68,12 @@ const signature = (lines: WonLine[]) =>
     .sort()
     .join('|');
 
+/**
+ * The outcome of the company's offers (its won lines, prices and order file, or that they were not chosen) goes only
+ * to the users the API shows those offers: a PLAIN employee of a company that does not share them is not told.
+ */
+const OFFERS_ONLY = { offersOnly: true };
+
 /** After the confirm (ORDERED or FAILED) wrote its state: queues the outcome mails and records what was told. */
 export async function mailOutcome(
   tx: Db,
@@ -116,6 +122,7 @@ export async function mailOutcome(
       'TENDER_WINNER',
       (language) => ({ ...info, advanced_details_list: awardList(lines, language) }),
       (u) => `tender-winner:${t.id}:${u}:${stamp}`,
+      OFFERS_ONLY,
     );
   }
   // Not chosen: on the first confirm every participant without an award; after a reopen only those who had one.
@@ -128,6 +135,7 @@ export async function mailOutcome(
     'TENDER_MEMBER',
     info,
     (u) => `tender-not-chosen:${t.id}:${u}:${stamp}`,
+    OFFERS_ONLY,
   );
   await audit(tx, {
     entity: 'tender',

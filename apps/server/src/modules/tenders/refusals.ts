@@ -486,6 +486,8 @@ export async function recordRefusal(db: Db, user: SessionUser, tenderId: number,
         };
       },
       (u) => `award-refused:${refusal.id}:${u}`,
+      // Its lines and prices, like the winner mail: only to the users who see the company's offers.
+      { offersOnly: true },
     );
     return refusal.id;
   });

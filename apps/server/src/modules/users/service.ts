@@ -18,7 +18,7 @@ import type { Db } from '../../db/client.ts';
 import { groups, supplierGroups, suppliers, userGroups, users } from '../../db/schema/index.ts';
 import { hashPassword, revokeTokens, type SessionUser, verifyPassword } from '../../lib/auth.ts';
 import { now } from '../../lib/clock.ts';
-import { AppError, badRequest, ErrorBag, forbidden, invalid, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, ErrorBag, forbidden, invalid, nonField, notFound } from '../../lib/errors.ts';
 import { audit } from '../../lib/history.ts';
 import { type ListQuery, type ListSpec, paginate } from '../../lib/list.ts';
 import { queryRows, transaction } from '../../lib/sql.ts';
@@ -169,10 +169,29 @@ export async function changePassword(db: Db, me: SessionUser, body: ChangePasswo
 
 /**
  * GET /delete_account/: closes the own account. The row stays for the history (offers, comments name it) but
- * loses what identifies the person and how to sign in; the e-mail becomes free for a new registration.
+ * loses what identifies the person and how to sign in; the e-mail becomes free for a new registration. A supplier's
+ * only active main user is refused (400 only_main_user).
  */
 export async function deleteOwnAccount(db: Db, me: SessionUser) {
   await transaction(db, async (tx) => {
+    // A company's only main user stays until another is named: the company would have nobody to run it (issue 35).
+    if (me.group === 'SUPPLIER' && me.isAdmin && me.supplierId != null) {
+      // The company's main users, locked, so two main users closing at once cannot both go.
+      const mains = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          and(
+            eq(users.supplierId, me.supplierId),
+            eq(users.isAdmin, true),
+            eq(users.isActive, true),
+            eq(users.isDeleted, false),
+          ),
+        )
+        .orderBy(users.id)
+        .for('update');
+      if (!mains.some((u) => u.id !== me.id)) throw nonField('only_main_user');
+    }
     await tx
       .update(users)
       .set({

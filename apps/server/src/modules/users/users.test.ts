@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import * as s from '../../db/schema/index.ts';
 import { testContext } from '../../test/context.ts';
-import { buildUser, TEST_PASSWORD, uid } from '../../test/factories.ts';
+import { buildSupplier, buildUser, TEST_PASSWORD, uid } from '../../test/factories.ts';
 import { buildTender } from '../../test/tenders.ts';
 
 const ctx = await testContext();
@@ -179,6 +179,31 @@ describe('own profile', () => {
     expect(res.statusCode).toBe(400);
     expect(await userRow(u.id)).toMatchObject({ isDeleted: true, isActive: false, personalCode: null });
     await buildUser(ctx.db, { group: 'MASTER', email: u.email });
+  });
+
+  it('refuses to close the account of a company’s only main user until another main user is named', async () => {
+    const co = await buildSupplier(ctx.db, {}, [ctx.group.id]);
+    const main = await buildUser(ctx.db, {
+      group: 'SUPPLIER',
+      supplierId: co.id,
+      supplierRole: 'ADVANCED',
+      isAdmin: true,
+    });
+    const plain = await buildUser(ctx.db, { group: 'SUPPLIER', supplierId: co.id, supplierRole: 'PLAIN' });
+    const token = await ctx.login(main.email);
+    let r = await asToken(token, { method: 'GET', url: '/api/delete_account/' });
+    expect(r.statusCode).toBe(400);
+    expect(r.json()).toEqual({ non_field_errors: ['only_main_user'] });
+    expect(await userRow(main.id)).toMatchObject({ isDeleted: false, isActive: true });
+    expect((await asToken(token, { method: 'GET', url: '/api/profile/' })).statusCode).toBe(200);
+    // Another main user named: now he may go.
+    await ctx.db
+      .update(s.users)
+      .set({ isAdmin: true, supplierRole: 'ADVANCED' })
+      .where(eq(s.users.id, plain.id));
+    r = await asToken(token, { method: 'GET', url: '/api/delete_account/' });
+    expect(r.statusCode).toBe(200);
+    expect(await userRow(main.id)).toMatchObject({ isDeleted: true });
   });
 });
 

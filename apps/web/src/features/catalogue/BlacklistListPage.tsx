@@ -13,6 +13,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { type ResourceColumn, ResourceTable } from '../../components/ResourceTable.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { api, download } from '../../lib/api.ts';
+import { xlsxDateTime } from '../../lib/exportXlsx.ts';
 import { fmtCreatedUpdated } from '../../lib/format.ts';
 import { useListState } from '../../lib/listState.ts';
 import { resourceKey, useResourceList } from '../../lib/resource.ts';
@@ -53,7 +54,12 @@ export default function BlacklistListPage() {
     { title: t('catalogue.blacklist.name'), value: (b) => b.part_name },
     { title: t('catalogue.blacklist.producers'), value: (b) => b.producers_tags.join(', ') },
     { title: t('catalogue.blacklist.creator'), value: (b) => b.creator_name ?? '' },
-    { title: t('catalogue.blacklist.created'), value: (b) => fmtCreatedUpdated(b.created, b.updated) },
+    {
+      title: t('catalogue.blacklist.created'),
+      value: (b) => fmtCreatedUpdated(b.created, b.updated),
+      // The spreadsheet: the time it was last written, as a date cell.
+      cell: (b) => xlsxDateTime(b.updated ?? b.created),
+    },
     { title: t('common.status'), value: status },
   ];
 

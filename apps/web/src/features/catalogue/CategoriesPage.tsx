@@ -6,6 +6,7 @@ import { DownOutlined, MoreOutlined, PlusOutlined } from '@ant-design/icons';
 import { CATEGORY_MAX_DEPTH } from '@portal/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import {
+  App,
   Button,
   Card,
   Checkbox,
@@ -71,6 +72,7 @@ const keysWithChildren = (nodes: CategoryNode[]): number[] =>
 
 export default function CategoriesPage() {
   const { t } = useTranslation();
+  const { modal } = App.useApp();
   const qc = useQueryClient();
   const navigate = useNavigate();
   const groups = useGroups();
@@ -125,7 +127,15 @@ export default function CategoriesPage() {
       case 'activate':
         return change(n.id, { is_active: true, is_deleted: false }, t('catalogue.categories.activated'));
       case 'trash':
-        return change(n.id, { is_active: false, is_deleted: true }, t('catalogue.categories.deleted'));
+        // Irreversible: asked first.
+        modal.confirm({
+          title: t('catalogue.categories.trash_question', { name: n.name }),
+          okText: t('catalogue.categories.trash_ok'),
+          okButtonProps: { danger: true },
+          cancelText: t('catalogue.categories.trash_cancel'),
+          onOk: () => change(n.id, { is_active: false, is_deleted: true }, t('catalogue.categories.deleted')),
+        });
+        return;
     }
   };
 

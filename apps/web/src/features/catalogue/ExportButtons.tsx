@@ -19,6 +19,8 @@ import { toast } from '../../lib/toast.ts';
 export interface ExportColumn<T> {
   title: string;
   value(row: T): string;
+  /** The spreadsheet's value when it differs from the text (a date cell from `xlsxDateTime`). */
+  cell?(row: T): unknown;
 }
 
 const escapeHtml = (s: string) =>
@@ -67,7 +69,7 @@ export function ExportButtons<T>(props: {
   });
   const excel = run('excel', async () => {
     await exportXlsx(
-      props.columns.map((c) => ({ title: c.title, value: (r: never) => c.value(r as T) })),
+      props.columns.map((c) => ({ title: c.title, value: (r: never) => (c.cell ?? c.value)(r as T) })),
       await props.rows(),
     );
   });

@@ -11,6 +11,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { type ResourceColumn, ResourceTable } from '../../components/ResourceTable.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { useAuth } from '../../lib/auth.tsx';
+import { errorToast } from '../../lib/errorToast.ts';
 import { useListState } from '../../lib/listState.ts';
 import { resourceKey, useResourceList } from '../../lib/resource.ts';
 import { toast } from '../../lib/toast.ts';
@@ -25,7 +26,12 @@ export default function ProducerListPage() {
   const list = useResourceList<ProducerItem>(PRODUCERS, state);
 
   const remove = async (p: ProducerItem) => {
-    await softDelete(PRODUCERS, p.id);
+    try {
+      await softDelete(PRODUCERS, p.id);
+    } catch (err) {
+      errorToast(err);
+      return;
+    }
     toast.success(t('catalogue.producers.deleted', { name: p.name }));
     await qc.invalidateQueries({ queryKey: resourceKey(PRODUCERS) });
   };

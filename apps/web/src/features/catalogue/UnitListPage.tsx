@@ -9,6 +9,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { type ResourceColumn, ResourceTable } from '../../components/ResourceTable.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { useAuth } from '../../lib/auth.tsx';
+import { errorToast } from '../../lib/errorToast.ts';
 import { useListState } from '../../lib/listState.ts';
 import { resourceKey, useResourceList } from '../../lib/resource.ts';
 import { toast } from '../../lib/toast.ts';
@@ -25,8 +26,8 @@ export default function UnitListPage() {
   const remove = async (u: UnitItem) => {
     try {
       await softDelete(UNITS, u.id);
-    } catch {
-      toast.error(t('catalogue.units.remove_failed'));
+    } catch (err) {
+      errorToast(err);
       return;
     }
     toast.success(t('catalogue.units.removed', { code: u.code }));

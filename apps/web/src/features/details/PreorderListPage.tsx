@@ -24,7 +24,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { type ResourceColumn, ResourceTable } from '../../components/ResourceTable.tsx';
 import { useAuth } from '../../lib/auth.tsx';
 import { useBcRetry, useBcSyncState } from '../../lib/bcSync.ts';
-import { exportXlsx } from '../../lib/exportXlsx.ts';
+import { createdUpdatedColumns, exportXlsx } from '../../lib/exportXlsx.ts';
 import { fmtCreatedUpdated, fmtQty } from '../../lib/format.ts';
 import { useListState } from '../../lib/listState.ts';
 import { usePhone } from '../../lib/media.ts';
@@ -247,14 +247,14 @@ export default function PreorderListPage() {
           { title: t('details.fields.customer_number'), value: (d: DetailLine) => d.customer_number },
           { title: t('details.fields.customer_name'), value: (d: DetailLine) => d.customer_name },
           { title: t('details.fields.creator'), value: (d: DetailLine) => d.creator_name },
-          {
-            title: t('details.fields.created_updated'),
-            value: (d: DetailLine) => fmtCreatedUpdated(d.created, d.updated),
-          },
+          ...createdUpdatedColumns<DetailLine>(t),
           { title: t('details.fields.tender_code'), value: (d: DetailLine) => d.tender_code },
           { title: t('details.fields.status'), value: (d: DetailLine) => t(`details.status.${d.status}`) },
           { title: t('details.fields.order_number'), value: (d: DetailLine) => d.order_number },
-          { title: t('details.fields.bc'), value: (d: DetailLine) => (d.bc_id ? (d.bc_status ?? '') : '') },
+          {
+            title: t('details.fields.bc'),
+            value: (d: DetailLine) => (d.bc_id ? t(`details.bc.${d.bc_status ?? 'pending'}`) : ''),
+          },
         ],
         rows,
       );

@@ -24,6 +24,7 @@ import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { ApiError, api } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth.tsx';
+import { errorToast } from '../../lib/errorToast.ts';
 import { applyServerErrors } from '../../lib/formErrors.ts';
 import { useListState } from '../../lib/listState.ts';
 import { toast } from '../../lib/toast.ts';
@@ -184,8 +185,10 @@ function AccountTab() {
   async function deleteAccount() {
     try {
       await api('GET', '/delete_account/');
-    } catch {
-      toast.error(t('people.profile.something_wrong'));
+    } catch (err) {
+      // A refusal with a reason (a company's only main user) says it; anything else is "something went wrong".
+      if (err instanceof ApiError && err.status === 400) errorToast(err);
+      else toast.error(t('people.profile.something_wrong'));
       return;
     }
     setDeleted(true);

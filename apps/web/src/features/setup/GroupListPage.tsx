@@ -9,6 +9,7 @@ import { ListToolbar } from '../../components/ListToolbar.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { type ResourceColumn, ResourceTable } from '../../components/ResourceTable.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
+import { errorToast } from '../../lib/errorToast.ts';
 import { useListState } from '../../lib/listState.ts';
 import { resourceKey, useResourceList } from '../../lib/resource.ts';
 import { toast } from '../../lib/toast.ts';
@@ -21,7 +22,12 @@ export default function GroupListPage() {
   const list = useResourceList<GroupItem>(GROUPS, state);
 
   const remove = async (g: GroupItem) => {
-    await softDelete(GROUPS, g.id);
+    try {
+      await softDelete(GROUPS, g.id);
+    } catch (err) {
+      errorToast(err);
+      return;
+    }
     toast.success(t('setup.groups.deleted', { name: g.name }));
     await qc.invalidateQueries({ queryKey: resourceKey(GROUPS) });
   };

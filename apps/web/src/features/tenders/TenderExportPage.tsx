@@ -3,18 +3,19 @@
 
 import { ArrowLeftOutlined, SendOutlined } from '@ant-design/icons';
 import { EXPORT_POLL_MS } from '@portal/shared';
-import { Button, Card, Descriptions, Empty, Flex, Skeleton, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Empty, Flex, Skeleton, Table, Tag, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { useAuth } from '../../lib/auth.tsx';
 import { fmtDate, fmtDateTime, fmtQty, formatPrice, formatTotal } from '../../lib/format.ts';
 import { toast } from '../../lib/toast.ts';
 import { exportReason } from './history/exportReason.ts';
 import { ContractNeededTag } from './view/LargeOrders.tsx';
 import { StatusBadge } from './view/TenderHeader.tsx';
 import { TenderNotFound } from './view/TenderNotFound.tsx';
-import { exportStatus, useExportData, useViewActions } from './viewApi.ts';
+import { exportStatus, useAccountingModuleActive, useExportData, useViewActions } from './viewApi.ts';
 import './view/view.css';
 
 type Order = NonNullable<
@@ -22,13 +23,21 @@ type Order = NonNullable<
 >['orders'][number];
 type OrderLine = Order['details'][number];
 const STATUS_COLORS: Record<string, string> = { SUCCESS: 'green', FAILED: 'red', PROGRESS: 'processing' };
+/** Polls (one a second) before the page stops waiting for an export the server still reports in progress. */
+export const EXPORT_POLL_LIMIT = 60;
 
 export default function TenderExportPage() {
   const { t } = useTranslation();
   const { id } = useParams();
   const q = useExportData(id);
   const { manualExport } = useViewActions(id ?? '');
+  // The accounting export is for administrators and contractors (a master sees the orders only), and only while
+  // the accounting module is active.
+  const { hasGroup } = useAuth();
+  const mayExport = hasGroup('ADMINISTRATOR', 'CONTRACTOR');
+  const moduleActive = useAccountingModuleActive(mayExport);
   const [polling, setPolling] = useState(false);
+  const [stillRunning, setStillRunning] = useState(false);
   const alive = useRef(true);
   useEffect(() => {
     alive.current = true;
@@ -39,16 +48,21 @@ export default function TenderExportPage() {
 
   const run = async () => {
     setPolling(true);
+    setStillRunning(false);
     try {
       const { module_export_log_id: logId } = await manualExport();
       let status = 'PROGRESS';
-      while (alive.current && status === 'PROGRESS') {
+      let polls = 0;
+      while (alive.current && status === 'PROGRESS' && polls < EXPORT_POLL_LIMIT) {
         await new Promise((r) => setTimeout(r, EXPORT_POLL_MS));
         status = (await exportStatus(logId)).status;
+        polls += 1;
       }
       if (!alive.current) return;
       await q.refetch();
       if (status === 'SUCCESS') toast.success(t('tenderView.export.success'));
+      // Still in progress after a minute: stop asking and say so (the result shows here once the page is reloaded).
+      else if (status === 'PROGRESS') setStillRunning(true);
       else toast.error(t('errors.export_failed'));
     } catch {
       if (alive.current) toast.error(t('errors.export_failed'));
@@ -121,6 +135,27 @@ export default function TenderExportPage() {
     },
   ];
 
+  const accountingItems = [
+    {
+      key: 'status',
+      label: t('tenderView.export.status'),
+      children: polling ? (
+        <Tag color="processing">{t('tenderView.export.status_PROGRESS')}</Tag>
+      ) : data?.status ? (
+        <Tag color={STATUS_COLORS[data.status]} data-testid="export-status">
+          {t(`tenderView.export.status_${data.status}`)}
+        </Tag>
+      ) : (
+        t('tenderView.export.never')
+      ),
+    },
+    {
+      key: 'created',
+      label: t('tenderView.export.created'),
+      children: fmtDateTime(data?.created) || '—',
+    },
+  ];
+
   return (
     <Flex vertical gap={16}>
       <PageHeader
@@ -138,41 +173,44 @@ export default function TenderExportPage() {
             <Link to={`/tenders/${id}/view`}>
               <Button>{t('tenderView.back_to_view')}</Button>
             </Link>
-            <Button
-              type="primary"
-              icon={<SendOutlined />}
-              loading={polling}
-              disabled={!orders.length}
-              onClick={run}
-            >
-              {sent ? t('tenderView.export.resend') : t('tenderView.export.send')}
-            </Button>
+            {mayExport && moduleActive.data === true && (
+              <Button
+                type="primary"
+                icon={<SendOutlined />}
+                loading={polling}
+                disabled={!orders.length}
+                onClick={run}
+              >
+                {sent ? t('tenderView.export.resend') : t('tenderView.export.send')}
+              </Button>
+            )}
           </>
         }
       />
+      {mayExport && moduleActive.data === false && (
+        <Alert
+          type="info"
+          showIcon
+          title={t('tenderView.export.module_inactive_note')}
+          data-testid="export-inactive"
+        />
+      )}
+      {stillRunning && (
+        <Alert
+          type="warning"
+          showIcon
+          title={t('tenderView.export.still_running')}
+          data-testid="export-still-running"
+          role="status"
+        />
+      )}
       <Descriptions
         size="small"
         bordered
         column={{ xs: 1, sm: 3 }}
         items={[
-          {
-            key: 'status',
-            label: t('tenderView.export.status'),
-            children: polling ? (
-              <Tag color="processing">{t('tenderView.export.status_PROGRESS')}</Tag>
-            ) : data?.status ? (
-              <Tag color={STATUS_COLORS[data.status]} data-testid="export-status">
-                {t(`tenderView.export.status_${data.status}`)}
-              </Tag>
-            ) : (
-              t('tenderView.export.never')
-            ),
-          },
-          {
-            key: 'created',
-            label: t('tenderView.export.created'),
-            children: fmtDateTime(data?.created) || '—',
-          },
+          // The accounting export's state: for those who may send it.
+          ...(mayExport ? accountingItems : []),
           { key: 'orders', label: t('tenderView.export.orders'), children: orders.length },
           ...(!polling && data?.status === 'FAILED'
             ? [

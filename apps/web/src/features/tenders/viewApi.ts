@@ -211,6 +211,20 @@ export function useViewActions(id: string | number) {
   };
 }
 
+/** Whether the accounting module (Directo, found by its name) is active: without it nothing can be sent. */
+export function useAccountingModuleActive(enabled: boolean) {
+  return useQuery({
+    queryKey: ['resource', '/modules/', 'accounting'],
+    enabled,
+    queryFn: async () => {
+      const page = await api<Paged<{ name: string; is_active: boolean }>>('GET', '/modules/', {
+        query: { name__exact: 'Directo' },
+      });
+      return page.results.some((m) => m.is_active);
+    },
+  });
+}
+
 export const exportStatus = (logId: number) =>
   api<{ status: string }>('GET', '/directo_export_status/', { query: { module_export_log_id: logId } });
 

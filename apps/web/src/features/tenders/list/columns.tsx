@@ -4,7 +4,8 @@ import { Tag, Tooltip } from 'antd';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import type { ResourceColumn } from '../../../components/ResourceTable.tsx';
-import { fmtCreatedUpdated, fmtDateTime } from '../../../lib/format.ts';
+import { createdUpdatedColumns, xlsxDateTime } from '../../../lib/exportXlsx.ts';
+import { fmtDateTime } from '../../../lib/format.ts';
 import { TENDER_STATUS_COLORS, type Tender, tenderPath } from '../api.ts';
 import { OverdueTag } from './OverdueTag.tsx';
 import { TenderRowActions } from './TenderRowActions.tsx';
@@ -150,16 +151,13 @@ const PHONE_COLUMNS = ['tender_code', 'finish', 'status', 'actions'];
 export function tenderExportColumns(t: TFunction) {
   return [
     { title: t('tenders.fields.tender_code'), value: (r: Tender) => r.tender_code },
-    { title: t('tenders.fields.start'), value: (r: Tender) => fmtDateTime(r.start) },
-    { title: t('tenders.fields.finish'), value: (r: Tender) => fmtDateTime(r.finish) },
+    { title: t('tenders.fields.start'), value: (r: Tender) => xlsxDateTime(r.start) },
+    { title: t('tenders.fields.finish'), value: (r: Tender) => xlsxDateTime(r.finish) },
     { title: t('tenders.fields.details_count'), value: (r: Tender) => r.details_count },
     { title: t('tenders.fields.proposals_count'), value: (r: Tender) => r.proposals_count },
     { title: t('tenders.fields.winners_count'), value: (r: Tender) => r.winners_count },
     { title: t('tenders.fields.creator'), value: (r: Tender) => r.creator_name ?? '' },
-    {
-      title: t('tenders.fields.created_updated'),
-      value: (r: Tender) => fmtCreatedUpdated(r.created, r.updated),
-    },
+    ...createdUpdatedColumns<Tender>(t),
     { title: t('tenders.fields.approver'), value: (r: Tender) => r.approver_name ?? '' },
     { title: t('tenders.fields.group'), value: (r: Tender) => r.group_name },
     { title: t('tenders.fields.warehouse'), value: (r: Tender) => r.warehouse_name },
