@@ -18,7 +18,6 @@ import {
   Flex,
   Form,
   Input,
-  Popconfirm,
   Row,
   Select,
   Space,
@@ -34,6 +33,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { LoadErrorResult } from '../../components/LoadErrorResult.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { Popconfirm } from '../../components/Popconfirm.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { errorText } from '../../i18n/index.ts';
 import { ApiError } from '../../lib/api.ts';

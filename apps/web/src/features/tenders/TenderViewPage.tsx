@@ -16,7 +16,7 @@ import type { ViewLine } from '@portal/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Flex, Skeleton, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { loadErrorKey } from '../../components/LoadErrorResult.tsx';
@@ -24,6 +24,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { errorText } from '../../i18n/index.ts';
 import { useAuth } from '../../lib/auth.tsx';
 import { errorToast } from '../../lib/errorToast.ts';
+import { focusedElement, returnFocus } from '../../lib/focus.ts';
 import { toast } from '../../lib/toast.ts';
 import { can, canDownload, downloadTenderFile, invalidateTenderArea } from './api.ts';
 import { BlacklistModal } from './view/BlacklistModal.tsx';
@@ -60,14 +61,23 @@ export default function TenderViewPage() {
   const tenderQ = useViewTender(id);
   const linesQ = useViewLines(id);
   const actions = useViewActions(id ?? '');
-  const [open, setOpen] = useState<ModalState>(null);
+  const [open, setOpenState] = useState<ModalState>(null);
+  // A dialog gives focus back to the control that opened it when it closes (it is unmounted, so antd cannot).
+  const opener = useRef<HTMLElement | null>(null);
+  const setOpen = useCallback((next: ModalState) => {
+    if (next) opener.current = focusedElement();
+    setOpenState(next);
+  }, []);
 
-  const onInfo = useCallback((line: ViewLine) => setOpen({ kind: 'info', line }), []);
-  const onComment = useCallback((line: ViewLine) => setOpen({ kind: 'comment', line }), []);
-  const onLog = useCallback((line: ViewLine) => setOpen({ kind: 'log', line }), []);
-  const onBlacklist = useCallback((line: ViewLine) => setOpen({ kind: 'blacklist', line }), []);
-  const onWinners = useCallback((line: ViewLine) => setOpen({ kind: 'winners', line }), []);
-  const close = useCallback(() => setOpen(null), []);
+  const onInfo = useCallback((line: ViewLine) => setOpen({ kind: 'info', line }), [setOpen]);
+  const onComment = useCallback((line: ViewLine) => setOpen({ kind: 'comment', line }), [setOpen]);
+  const onLog = useCallback((line: ViewLine) => setOpen({ kind: 'log', line }), [setOpen]);
+  const onBlacklist = useCallback((line: ViewLine) => setOpen({ kind: 'blacklist', line }), [setOpen]);
+  const onWinners = useCallback((line: ViewLine) => setOpen({ kind: 'winners', line }), [setOpen]);
+  const close = useCallback(() => {
+    setOpenState(null);
+    returnFocus(opener.current);
+  }, []);
 
   const tender = tenderQ.data;
   const onEnd = useCallback(() => {
@@ -235,6 +245,7 @@ export default function TenderViewPage() {
             {t('tenderView.title', { code: tender.tender_code })}
           </Flex>
         }
+        tabTitle={tender.tender_code}
         extra={extra}
       />
       <TenderHeader tender={tender} isSupplier={isSupplier} offsetMs={offset} onEnd={onEnd} />

@@ -21,7 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { CLEARABLE } from '../../../components/ClearIcon.tsx';
 import { errorText } from '../../../i18n/index.ts';
 import { ApiError } from '../../../lib/api.ts';
-import { fmtDate, fmtQty, formatPrice } from '../../../lib/format.ts';
+import { fmtDate, fmtQty, formatPrice, unitName } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { invalidateTenderArea } from '../api.ts';
 import { useViewActions } from '../viewApi.ts';
@@ -182,7 +182,7 @@ export function WinnersModal(props: { tenderId: number; line: ViewLine; onClose(
       title={t('tenderView.winners.title', {
         name: line.part_name,
         qty: fmtQty(line.qty),
-        unit: line.part_unit_code ?? '',
+        unit: unitName(line.part_unit_code),
       })}
       onCancel={props.onClose}
       footer={
