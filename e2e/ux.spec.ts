@@ -61,28 +61,29 @@ test.describe('no sideways scrolling on a phone and at 200 % zoom', () => {
       await useToken(page, admin.token);
       await setLanguage(page, lang);
       const ordered = await first(request, admin.token, 'ORDERED');
-      const draft = (await tenders(request, admin.token, 'DRAFT')).find((t) => t.tender_code) as TenderRow;
-      expect(draft, 'a DRAFT demo tender').toBeTruthy();
+      // Both demo drafts: one with lines, one without.
+      const drafts = await tenders(request, admin.token, 'DRAFT');
+      expect(drafts.length, 'DRAFT demo tenders').toBeGreaterThan(0);
       const screens: [string, string, (p: Page) => Promise<void>][] = [
         [
           'tender-view',
           `/tenders/${ordered.id}/view`,
           (p) => expect(p.getByTestId('tender-view')).toBeVisible(),
         ],
-        [
-          'draft-form',
-          `/tenders/${draft.id}/edit`,
-          (p) =>
-            expect(p.locator('h1'))
-              .toBeVisible()
-              .then(() => p.waitForLoadState('networkidle')),
-        ],
+        ...drafts.map((d, n): [string, string, (p: Page) => Promise<void>] => [
+          `draft-form-${n + 1}`,
+          `/tenders/${d.id}/edit`,
+          async (p) => {
+            await expect(p.getByTestId('available-lines')).toBeVisible();
+            await p.waitForLoadState('networkidle');
+          },
+        ]),
         [
           'notifications',
           '/notifications',
           async (p) => {
             await p.locator('.ant-collapse-header').nth(4).click();
-            await expect(p.locator('.ant-collapse-content-active textarea')).toBeVisible();
+            await expect(p.locator('textarea').first()).toBeVisible();
           },
         ],
       ];
@@ -219,8 +220,13 @@ test('the supplier’s comment dialog and a new offer line keep the keyboard whe
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(comment).toBeFocused();
 
-  const add = page.locator('.offer-add').first();
-  const part = add.locator('xpath=ancestor::div[contains(@class,"offer-part")]');
+  // The first part that can take another line (fixed by its position: its button goes at 3 lines).
+  const at = await page
+    .locator('.offer-part')
+    .evaluateAll((parts) => parts.findIndex((p) => p.querySelector('.offer-add')));
+  expect(at).toBeGreaterThanOrEqual(0);
+  const part = page.locator('.offer-part').nth(at);
+  const add = part.locator('.offer-add');
   const before = await part.locator('.offer-line').count();
   await add.focus();
   await page.keyboard.press('Enter');
