@@ -74,8 +74,10 @@ test.describe('no sideways scrolling on a phone and at 200 % zoom', () => {
           `draft-form-${n + 1}`,
           `/tenders/${d.id}/edit`,
           async (p) => {
-            await expect(p.getByTestId('available-lines')).toBeVisible();
+            await expect(p.locator('.tender-lines').first()).toBeVisible();
             await p.waitForLoadState('networkidle');
+            // The free lines come last, staged after the rest of the form.
+            await p.getByTestId('available-lines').waitFor({ state: 'attached', timeout: 60_000 });
           },
         ]),
         [
