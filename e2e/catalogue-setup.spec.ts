@@ -256,7 +256,7 @@ test.describe('catalogue and setup', () => {
       ['warehouses', '/setup/warehouses', 'Laod'],
       ['groups', '/setup/groups', 'Grupid'],
       ['modules', '/modules', 'Moodulid'],
-      ['module-edit', `/setup/modules/${mod.results[0].id}/edit`, 'config'],
+      ['module-edit', `/setup/modules/${mod.results[0].id}/edit`, 'seaded'],
       ['notifications', '/notifications', 'Teavitused'],
       ['email-settings', '/notifications/settings', 'E-posti seaded'],
     ];

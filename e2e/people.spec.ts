@@ -74,14 +74,14 @@ test('the supplier adds a PLAIN employee, who then cannot open the supplier edit
   await expect(other.getByRole('button', { name: 'Logi välja' })).toBeVisible();
   await expect(other.locator('.shell-sider a[href$="/details"]')).toHaveCount(0);
   await other.goto(`/supplier/${sup}/details`);
-  await expect(other.locator('.ant-result-title')).toHaveText('Keelatud');
+  await expect(other.locator('.ant-result-title')).toHaveText('Juurdepääs puudub');
   await expect(other.getByRole('button', { name: 'Muuda' })).toHaveCount(0);
   // Told once, by the page: no toast repeats it.
   await other.waitForLoadState('networkidle');
   await expect(other.locator('.ant-notification-notice')).toHaveCount(0);
   // Nor may it add employees: the form says so instead of offering fields, and the server refuses both writes.
   await other.goto(`/supplier/${sup}/users/add`);
-  await expect(other.locator('.ant-result-title')).toHaveText('Keelatud');
+  await expect(other.locator('.ant-result-title')).toHaveText('Juurdepääs puudub');
   await expect(other.getByRole('button', { name: 'Salvesta' })).toHaveCount(0);
   await expect(other.locator('.ant-notification-notice')).toHaveCount(0);
   const auth = { Authorization: `Token ${token}` };
@@ -163,7 +163,7 @@ test('an administrator activates a newly registered supplier', async ({ page, lo
   await expect(link).toHaveClass(/supplier-new/); // bold until opened
   await link.click();
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Tallinna Veermikuosad OÜ');
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('Keelatud');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Ootab aktiveerimist');
   await page.getByRole('button', { name: 'Aktiveeri' }).click();
   await page.getByRole('button', { name: 'Jah' }).click();
   await expect(page.getByText('Tarnija aktiveeritud')).toBeVisible();

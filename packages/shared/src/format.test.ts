@@ -3,7 +3,12 @@ import {
   formatDate,
   formatDateTime,
   formatDecimal,
+  formatMoney,
   formatNumber,
+  formatPercent,
+  formatPrice,
+  formatPriceNumber,
+  formatQuantity,
   ISO_INSTANT,
   isNumberInProgress,
   parseDecimal,
@@ -108,5 +113,44 @@ describe('formatDecimal', () => {
     expect(formatDecimal('1234.5000', 'en')).toBe('1,234.5');
     expect(formatDecimal('12.00', 'ru')).toBe('12');
     expect(formatDecimal('0.12345', 'et')).toBe('0,1235');
+  });
+});
+
+describe('the number and money module', () => {
+  it('writes money with exactly 2 decimals and the reader’s separators', () => {
+    expect(formatMoney('2362', 'et')).toBe('2\u00a0362,00 €');
+    expect(formatMoney('2362', 'ru')).toBe('2\u00a0362,00 €');
+    expect(formatMoney('2362', 'en')).toBe('2,362.00 €');
+    expect(formatMoney('1234567.005', 'et')).toBe('1\u00a0234\u00a0567,01 €');
+    expect(formatMoney(37.5, 'en')).toBe('37.50 €');
+    expect(formatMoney('-12.5', 'et')).toBe('-12,50 €');
+    expect(formatMoney(null, 'et')).toBe('');
+    expect(formatMoney('', 'en')).toBe('');
+  });
+  it('writes a unit price with 2 to 4 decimals, so it never has fewer than the total beside it', () => {
+    expect(formatPrice('236.2', 'et')).toBe('236,20 €');
+    expect(formatPrice('236.2000', 'ru')).toBe('236,20 €');
+    expect(formatPrice('0.3333', 'et')).toBe('0,3333 €');
+    expect(formatPrice('12.345', 'en')).toBe('12.345 €');
+    expect(formatPrice('12.34567', 'en')).toBe('12.3457 €');
+    expect(formatPrice('5', 'et')).toBe('5,00 €');
+    expect(formatPrice('1234.5', 'en')).toBe('1,234.50 €');
+    expect(formatPriceNumber('1234.5', 'et')).toBe('1\u00a0234,50');
+    expect(formatPrice(undefined, 'et')).toBe('');
+  });
+  it('writes a quantity as it was entered', () => {
+    expect(formatQuantity('2.5000', 'et')).toBe('2,5');
+    expect(formatQuantity('1200.0000', 'ru')).toBe('1\u00a0200');
+    expect(formatQuantity('3', 'en')).toBe('3');
+    expect(formatQuantity('0.125', 'en')).toBe('0.125');
+    expect(formatQuantity(null, 'en')).toBe('');
+  });
+  it('writes percentages the language’s way', () => {
+    expect(formatPercent('12.5', 'et')).toBe('12,5\u00a0%');
+    expect(formatPercent(12.5, 'ru')).toBe('12,5\u00a0%');
+    expect(formatPercent('12.50', 'en')).toBe('12.5%');
+    expect(formatPercent(100, 'en')).toBe('100%');
+    expect(formatPercent('33.333', 'et', 2)).toBe('33,33\u00a0%');
+    expect(formatPercent(null, 'et')).toBe('');
   });
 });

@@ -133,6 +133,49 @@ export function formatDecimal(
   return s.replace(/0+$/, '').replace(new RegExp(`\\${point}$`), '');
 }
 
+/**
+ * The plain digits of a unit price: at least 2 and at most 4 decimals, the zeros beyond the second trimmed
+ * ("236,20", "0,3333", "12,345" in et and ru; "1,234.50" in en). The spec keeps prices to 4 decimals; money
+ * always shows its cents, so a price never reads "236,2" beside a total of "2 362,00".
+ */
+export function formatPriceNumber(value: string | number | null | undefined, lang: Language): string {
+  if (value === null || value === undefined || value === '') return '';
+  const s = formatNumber(value, lang, 4);
+  const point = lang === 'en' ? '.' : ',';
+  const at = s.lastIndexOf(point);
+  if (at < 0) return s;
+  return s.slice(0, at + 3) + s.slice(at + 3).replace(/0+$/, '');
+}
+
+/** The one place the euro sign is written: after the number and a space, in all three languages. */
+const euro = (digits: string) => (digits ? `${digits} €` : '');
+
+/** Money (totals, sums, claims, penalties): exactly 2 decimals and the euro sign ("2 362,00 €", "2,362.00 €"). */
+export const formatMoney = (value: string | number | null | undefined, lang: Language): string =>
+  euro(formatNumber(value, lang, 2));
+
+/** A unit price: 2 to 4 decimals and the euro sign ("236,20 €", "0,3333 €"). */
+export const formatPrice = (value: string | number | null | undefined, lang: Language): string =>
+  euro(formatPriceNumber(value, lang));
+
+/** A quantity as it was entered: its own decimals (up to 4), trailing zeros trimmed ("2,5", "1 200", "3"). */
+export const formatQuantity = (value: string | number | null | undefined, lang: Language): string =>
+  formatDecimal(value, lang, 4);
+
+/**
+ * A percentage of 0–100 with up to `maxDecimals` places, trailing zeros trimmed: "12,5 %" in et and ru (a no-break
+ * space before the sign, as both languages write it), "12.5%" in en.
+ */
+export function formatPercent(
+  value: string | number | null | undefined,
+  lang: Language,
+  maxDecimals = 1,
+): string {
+  const digits = formatDecimal(value, lang, maxDecimals);
+  if (!digits) return '';
+  return lang === 'en' ? `${digits}%` : `${digits}\u00a0%`;
+}
+
 const SPACES = /[\s\u00a0\u202f]/g;
 
 /**

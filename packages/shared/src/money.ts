@@ -1,4 +1,5 @@
-// Price and total formatting shared by server exports and the web. Values travel as decimal strings.
+// Decimal strings as values (rounding, trimming, reading a typed price), without going through floats. What
+// people read is written by format.ts (formatMoney, formatPrice, formatQuantity, formatPercent).
 
 /** Trims trailing zeros of a decimal string, keeping at least `min` decimals. */
 export function trimDecimals(value: string, min = 0): string {
@@ -6,18 +7,6 @@ export function trimDecimals(value: string, min = 0): string {
   let f = frac.replace(/0+$/, '');
   if (f.length < min) f = f.padEnd(min, '0');
   return f ? `${int}.${f}` : int;
-}
-
-/** A price: up to 4 decimals, trailing zeros trimmed, euro sign ("12.5 €"). */
-export function formatPrice(value: string | null | undefined): string {
-  if (value == null || value === '') return '';
-  return `${trimDecimals(roundDecimal(value, 4))} €`;
-}
-
-/** A total: exactly 2 decimals, euro sign ("1234.50 €"). */
-export function formatTotal(value: string | null | undefined): string {
-  if (value == null || value === '') return '';
-  return `${roundDecimal(value, 2)} €`;
 }
 
 /** Rounds a decimal string half-up to `places` decimals without going through floats. */

@@ -5,7 +5,7 @@
 import { LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
 import { SOFTWARE_VERSION } from '@portal/shared';
 import { Avatar, Button, Drawer, Flex, Layout, Menu, type MenuProps, Popover, Typography } from 'antd';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type MouseEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { LanguageSelect } from '../components/LanguageSelect.tsx';
@@ -13,6 +13,7 @@ import { MaintenanceBanner } from '../components/MaintenanceBanner.tsx';
 import { TermsModal } from '../components/TermsOfUse.tsx';
 import { TermsBanner } from '../features/terms/TermsBanner.tsx';
 import { useAuth } from '../lib/auth.tsx';
+import { focusMainContent, MAIN_CONTENT_ID } from '../lib/focus.ts';
 import { usePhone } from '../lib/media.ts';
 import { useOpenedOnce } from '../lib/stagedMount.ts';
 import { defaultIcon, type MenuEntry, menuFor } from './menu.tsx';
@@ -66,6 +67,12 @@ function UserBlock() {
   );
 }
 
+/** The skip link moves focus itself: the router owns the URL, so its hash must not change. */
+function skipToContent(e: MouseEvent) {
+  e.preventDefault();
+  focusMainContent();
+}
+
 export function Shell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const { user, logout } = useAuth();
@@ -87,7 +94,11 @@ export function Shell({ children }: { children: ReactNode }) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new page closes the drawer
   useEffect(() => setDrawer(false), [pathname]);
 
+  const menuToggle = useRef<HTMLButtonElement>(null);
+  // The page the drawer was opened on: closed on another page means a page was chosen.
+  const drawerPath = useRef(pathname);
   const toggle = () => {
+    drawerPath.current = pathname;
     if (phone) return setDrawer(!drawer);
     localStorage.setItem(COLLAPSED_KEY, String(!collapsed));
     setCollapsed(!collapsed);
@@ -107,11 +118,24 @@ export function Shell({ children }: { children: ReactNode }) {
 
   return (
     <Layout className="shell">
+      {/* The first thing Tab reaches: past the menu and the top bar straight to the page (WCAG 2.4.1). */}
+      <a href={`#${MAIN_CONTENT_ID}`} className="skip-link" onClick={skipToContent}>
+        {t('common.skip_to_content')}
+      </a>
       {phone && drawerOpened && (
         <Drawer
           placement="left"
           open={drawer}
           onClose={() => setDrawer(false)}
+          afterOpenChange={(visible) => {
+            // Closed with Escape or a click outside: focus goes back to the button that opens the menu; after
+            // choosing a page, to that page.
+            if (visible) return;
+            const active = document.activeElement;
+            if (active && active !== document.body && !active.closest('.shell-drawer')) return;
+            if (pathname === drawerPath.current) menuToggle.current?.focus();
+            else focusMainContent();
+          }}
           size={260}
           closable={false}
           className="shell-drawer"
@@ -150,6 +174,7 @@ export function Shell({ children }: { children: ReactNode }) {
             aria-label={menuOpen ? t('shell.collapse_menu') : t('shell.expand_menu')}
             aria-expanded={menuOpen}
             data-testid="menu-toggle"
+            ref={menuToggle}
           />
           <Typography.Text className="shell-title">{t('app.name')}</Typography.Text>
           <Flex gap={8} align="center" className="shell-actions">
@@ -182,7 +207,7 @@ export function Shell({ children }: { children: ReactNode }) {
             </Button>
           </Flex>
         </Layout.Header>
-        <Layout.Content className="shell-content">
+        <Layout.Content className="shell-content" id={MAIN_CONTENT_ID} tabIndex={-1}>
           <MaintenanceBanner />
           <TermsBanner />
           {children}

@@ -1,8 +1,9 @@
 // A button that asks before it acts (deletes, cancels); the action may be async and shows a spinner.
 import { DeleteOutlined } from '@ant-design/icons';
-import { Button, type ButtonProps, Popconfirm } from 'antd';
+import { Button, type ButtonProps } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Popconfirm } from './Popconfirm.tsx';
 
 export function ConfirmButton(props: {
   question: ReactNode;

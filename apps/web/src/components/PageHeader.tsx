@@ -1,4 +1,5 @@
-// The heading row of a screen: title on the left, actions on the right.
+// The heading row of a screen: title on the left, actions on the right; on a narrow screen (a phone, a zoomed
+// window) the actions wrap onto more rows instead of pushing the page wider than the window.
 import { Flex } from 'antd';
 import type { ReactNode } from 'react';
 import { PageTitle } from './PageTitle.tsx';
@@ -7,7 +8,11 @@ export function PageHeader(props: { title: ReactNode; extra?: ReactNode; tabTitl
   return (
     <Flex className="page-header" justify="space-between" align="center" wrap gap={12}>
       <PageTitle tabTitle={props.tabTitle}>{props.title}</PageTitle>
-      {props.extra && <Flex gap={8}>{props.extra}</Flex>}
+      {props.extra && (
+        <Flex gap={8} wrap className="page-header-actions">
+          {props.extra}
+        </Flex>
+      )}
     </Flex>
   );
 }

@@ -3,13 +3,14 @@
 // PATCH /parts/{id}/ {files}; deleting removes the file (and its link) in the file service.
 import { DeleteOutlined, FileOutlined, InboxOutlined } from '@ant-design/icons';
 import { type FileData, isImageFile, UPLOAD_EXTENSIONS } from '@portal/shared';
-import { Button, Empty, Flex, Image, List, Popconfirm, Progress, Typography, Upload } from 'antd';
+import { Button, Empty, Flex, Image, List, Progress, Typography, Upload } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../i18n/index.ts';
 import { ApiError, api } from '../lib/api.ts';
 import { toast } from '../lib/toast.ts';
 import { localUploadProblem, uploadFile } from '../lib/upload.ts';
+import { Popconfirm } from './Popconfirm.tsx';
 
 const ACCEPT = UPLOAD_EXTENSIONS.map((e) => `.${e}`).join(',');
 

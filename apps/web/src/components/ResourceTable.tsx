@@ -3,6 +3,7 @@
 import { Table, type TableProps } from 'antd';
 import type { ColumnType, SorterResult } from 'antd/es/table/interface';
 import type { CSSProperties, Key } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Paged } from '../lib/api.ts';
 import type { ListState } from '../lib/listState.ts';
 import { usePhone } from '../lib/media.ts';
@@ -12,6 +13,12 @@ import { Paginator } from './Paginator.tsx';
 export const APP_BAR_HEIGHT = 56;
 
 export type ResourceColumn<T> = ColumnType<T> & { key: string; sortable?: boolean };
+
+/** What names a row for its checkbox: the first column's value ("BR-1001"), else nothing. */
+function rowName(row: object, index: unknown): string {
+  const v = typeof index === 'string' ? (row as Record<string, unknown>)[index] : undefined;
+  return typeof v === 'string' || typeof v === 'number' ? String(v) : '';
+}
 
 export function ResourceTable<T extends object>(props: {
   state: ListState;
@@ -33,7 +40,10 @@ export function ResourceTable<T extends object>(props: {
   stickyHeader?: boolean;
 }) {
   const { state, data } = props;
+  const { t } = useTranslation();
   const phone = usePhone();
+  // Until the first page is in, the table is loading: it says so instead of "no data".
+  const loading = !!props.loading || data === undefined;
   const fit = props.stickyHeader && phone;
   const desc = state.ordering.startsWith('-');
   const orderField = desc ? state.ordering.slice(1) : state.ordering;
@@ -53,7 +63,8 @@ export function ResourceTable<T extends object>(props: {
       <Table<T>
         size={props.size ?? 'small'}
         rowKey={props.rowKey ?? ('id' as keyof T & string)}
-        loading={props.loading}
+        loading={loading}
+        locale={loading ? { emptyText: t('common.loading') } : undefined}
         dataSource={data?.results ?? []}
         columns={columns}
         pagination={false}
@@ -67,6 +78,13 @@ export function ResourceTable<T extends object>(props: {
                 selectedRowKeys: props.selected ?? [],
                 onChange: (keys) => props.onSelect?.(keys),
                 preserveSelectedRowKeys: true,
+                // antd names these checkboxes in English ("Select all", "Select row 3").
+                getTitleCheckboxProps: () => ({ 'aria-label': t('list.select_all') }),
+                getCheckboxProps: (row) => ({
+                  'aria-label': t('list.select_row', {
+                    row: rowName(row, columns[0]?.dataIndex) || rowName(row, props.rowKey ?? 'id'),
+                  }),
+                }),
               }
             : undefined
         }

@@ -2,7 +2,7 @@
 // et, ru and en, and no empty value; every server message key has a translation under errors.<key>.
 import fs from 'node:fs';
 import path from 'node:path';
-import { MSG } from '@portal/shared';
+import { MSG, TEMPLATE_DEFINITIONS } from '@portal/shared';
 import { describe, expect, it } from 'vitest';
 
 const LANGS = ['et', 'ru', 'en'] as const;
@@ -67,6 +67,18 @@ describe('translation catalogues', () => {
       const merged = new Map<string, unknown>();
       for (const files of groups().values()) for (const [k, v] of read(files[l] as string)) merged.set(k, v);
       const missing = keys.filter((k) => !merged.has(`errors.${k}`));
+      expect(missing, l).toEqual([]);
+    }
+  });
+
+  it('names every e-mail template and its audience in words in every language (/notifications)', () => {
+    for (const l of LANGS) {
+      const merged = new Map<string, unknown>();
+      for (const files of groups().values()) for (const [k, v] of read(files[l] as string)) merged.set(k, v);
+      const missing = TEMPLATE_DEFINITIONS.flatMap((d) => [
+        `setup.notifications.keys.${d.key}_${d.type}`,
+        `setup.notifications.types.${d.type}`,
+      ]).filter((k) => !merged.has(k));
       expect(missing, l).toEqual([]);
     }
   });

@@ -1,7 +1,15 @@
 // Screens format through the shared module (packages/shared/src/format.ts) that e-mails use too: times are
 // Europe/Tallinn whatever the browser's time zone; numbers are written the reader's way (a comma in et and ru,
-// a dot in en, thousands grouped). Money has 2 decimals, prices up to 4 with trailing zeros trimmed.
-import { formatDate, formatDateTime, formatDecimal, formatNumber, type Language } from '@portal/shared';
+// a dot in en, thousands grouped). Money has 2 decimals, prices 2 to 4; the functions below only bind the
+// shared ones to the interface language.
+import {
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatPrice as formatPriceIn,
+  formatQuantity,
+  type Language,
+} from '@portal/shared';
 import { useTranslation } from 'react-i18next';
 import i18n from '../i18n/index.ts';
 
@@ -30,20 +38,21 @@ export function fmtCreatedUpdated(created: string | null | undefined, updated: s
   return u && u !== c ? `${c} / ${u}` : c;
 }
 
-/** A quantity the reader's way: up to 4 decimals, trailing zeros trimmed ("1234.5000" → "1 234,5" in et). */
-export function fmtQty(v: string | number | null | undefined) {
-  if (v === null || v === undefined || v === '') return '';
-  return formatDecimal(v, currentLang(), 4);
-}
+/** A quantity the reader's way, as entered ("1234.5000" → "1 234,5" in et). */
+export const fmtQty = (v: string | number | null | undefined) => formatQuantity(v, currentLang());
 
-/** A price: up to 4 decimals, trailing zeros trimmed, euro sign ("12,5 €" in et, "12.5 €" in en). */
-export function formatPrice(v: string | null | undefined) {
-  if (v == null || v === '') return '';
-  return `${formatDecimal(v, currentLang(), 4)} €`;
-}
+/** A unit price: 2 to 4 decimals and the euro sign ("12,50 €" in et, "12.3456 €" in en). */
+export const formatPrice = (v: string | null | undefined) => formatPriceIn(v, currentLang());
 
-/** Money: exactly 2 decimals, euro sign ("1 234,50 €" in et, "1,234.50 €" in en). */
-export function formatTotal(v: string | null | undefined) {
-  if (v == null || v === '') return '';
-  return `${formatNumber(v, currentLang(), 2)} €`;
+/** Money: exactly 2 decimals and the euro sign ("1 234,50 €" in et, "1,234.50 €" in en). */
+export const formatTotal = (v: string | null | undefined) => formatMoney(v, currentLang());
+
+/**
+ * A unit as the reader says it ("pcs" → "tk" in et, "шт." in ru): the units the catalogue uses have a short name
+ * in each language (i18n `units.<code>`); any other code is shown as it is.
+ */
+export function unitName(code: string | null | undefined) {
+  if (!code) return '';
+  const key = `units.${code.trim().toLowerCase()}`;
+  return i18n.exists(key) ? i18n.t(key) : code;
 }

@@ -6,8 +6,10 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Language } from '@portal/shared';
 import {
-  formatDecimal,
+  formatMoney,
   formatNumber,
+  formatPrice,
+  formatQuantity,
   needsWrittenContract,
   roundDecimal,
   trimDecimals,
@@ -287,8 +289,8 @@ export async function buildPdf(
 ): Promise<Buffer> {
   const L = exportLabels(lang);
   const lg = langOf(lang);
-  const price = (v: string) => `${formatDecimal(v, lg, 4)} €`;
-  const money = (v: string) => `${formatNumber(v, lg, 2)} €`;
+  const price = (v: string) => formatPrice(v, lg);
+  const money = (v: string) => formatMoney(v, lg);
   const content: Content[] = [
     { text: `${L.title} ${data.tender.tenderCode}`, style: 'title' },
     {
@@ -323,7 +325,7 @@ export async function buildPdf(
         l.ean,
         formatDate(l.deliveryDate),
         { text: price(l.price), alignment: 'right' },
-        { text: formatDecimal(l.orderedQty, lg, 4), alignment: 'right' },
+        { text: formatQuantity(l.orderedQty, lg), alignment: 'right' },
         { text: money(l.total), alignment: 'right' },
       ]);
     body.push([

@@ -156,7 +156,7 @@ describe('tender exports', () => {
     }
     await ctx.db.update(users).set({ language: 'et' }).where(eq(users.id, ctx.users.admin.id));
     const flat = (s: string) => s.replace(/\s/g, '');
-    // A price keeps up to 4 decimals, money 2, a quantity its own; the separator is the reader's.
+    // A price keeps 2 to 4 decimals, money 2, a quantity its own; the separator is the reader's.
     for (const lang of ['et', 'ru']) {
       expect(flat(texts[lang])).toContain('12,345€');
       expect(flat(texts[lang])).toContain('0,3333€');
@@ -167,6 +167,10 @@ describe('tender exports', () => {
     }
     expect(flat(texts.en)).toContain('12.345€');
     expect(flat(texts.en)).toContain('72.87€');
+    // A whole price shows its cents like the sums beside it (delivery date, price 5, quantity 7): never "5 €".
+    expect(flat(texts.et)).toContain('01.12.20265,00€7');
+    expect(flat(texts.ru)).toContain('01.12.20265,00€7');
+    expect(flat(texts.en)).toContain('01.12.20265.00€7');
     for (const commaed of ['12,345€', '0,83€', '72,87€']) expect(flat(texts.en)).not.toContain(commaed);
     // "Grupp" / "Группа" / "Group" as on the screens, never the old "Osakond" / "Отдел".
     expect(texts.et).toContain('Grupp');

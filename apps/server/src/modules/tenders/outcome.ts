@@ -3,7 +3,14 @@
 // tender tells all its participants so; a cancelled one sends TENDER_CANCELED. After a reopen, a new confirm mails
 // only the companies whose award changed, and tells a replaced winner that its offer is no longer chosen.
 // What each company was told is kept in the tender's audit ('outcome_mailed'), so a later confirm can compare.
-import { formatNumber, type Language, needsWrittenContract, orderTotal, trimDecimals } from '@portal/shared';
+import {
+  formatPrice,
+  formatQuantity,
+  type Language,
+  needsWrittenContract,
+  orderTotal,
+  trimDecimals,
+} from '@portal/shared';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { groups, history, type tenders, warehouses } from '../../db/schema/index.ts';
@@ -51,13 +58,7 @@ function awardList(lines: WonLine[], templateLanguage: string) {
 
 function awardLines(lines: WonLine[], lang: Language) {
   return lines
-    .map((l) => {
-      const price = trimDecimals(l.price, 2);
-      const decimals = price.includes('.') ? price.split('.')[1].length : 0;
-      const amount = trimDecimals(l.amount);
-      const qtyDecimals = amount.includes('.') ? amount.split('.')[1].length : 0;
-      return `${l.name}: ${formatNumber(amount, lang, qtyDecimals)} × ${formatNumber(price, lang, decimals)} €`;
-    })
+    .map((l) => `${l.name}: ${formatQuantity(l.amount, lang)} × ${formatPrice(l.price, lang)}`)
     .join('\n');
 }
 

@@ -18,13 +18,14 @@ import {
   canTender,
   defaultReason,
   formatDate,
-  formatNumber,
+  formatMoney,
+  formatPrice,
+  formatQuantity,
   type Language,
   type RefusalItem,
   type RefusalOverview,
   type RefusalWrite,
   rankReplacements,
-  trimDecimals,
 } from '@portal/shared';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -245,7 +246,6 @@ export async function refusalOverview(db: Db, user: SessionUser, tenderId: numbe
 }
 
 const LANGUAGE: Record<string, Language> = { EST: 'et', RUS: 'ru', ENG: 'en' };
-const money = (v: string, lang: Language) => formatNumber(v, lang, 2);
 
 /** POST /tenders/{id}/refusals/: records the refusal, replaces the winners, the claim and the breach (see above). */
 export async function recordRefusal(db: Db, user: SessionUser, tenderId: number, body: RefusalWrite) {
@@ -476,12 +476,12 @@ export async function recordRefusal(db: Db, user: SessionUser, tenderId: number,
           refused_list: plan
             .map(
               (p) =>
-                `${p.line.part_name}: ${formatNumber(trimDecimals(p.line.amount), lang, trimDecimals(p.line.amount).split('.')[1]?.length ?? 0)} × ${money(p.line.price, lang)} €`,
+                `${p.line.part_name}: ${formatQuantity(p.line.amount, lang)} × ${formatPrice(p.line.price, lang)}`,
             )
             .join('\n'),
           refusal_reason: body.reason,
           refused_on: formatDate(body.refused_on, lang),
-          claim_amount: `${money(claimAmount, lang)} €`,
+          claim_amount: formatMoney(claimAmount, lang),
           claim_due: formatDate(claimDue, lang),
         };
       },

@@ -24,6 +24,7 @@ import { FormFooter } from '../../components/FormFooter.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
 import { PartFiles } from '../../components/PartFiles.tsx';
+import { unitName } from '../../lib/format.ts';
 import { useEntityForm } from '../../lib/useEntityForm.ts';
 import { DETAILS, type DetailLine, usePart, usePartSearch, useWarehouseOptions } from './api.ts';
 
@@ -95,7 +96,7 @@ export default function PreorderFormPage() {
       label: t('details.fields.unit'),
       children: p?.unit_code ? (
         <Space size={4}>
-          {p.unit_code}
+          {unitName(p.unit_code)}
           {fromBc && <LockOutlined aria-label={t('details.locked')} />}
         </Space>
       ) : (

@@ -25,7 +25,7 @@ import { type ResourceColumn, ResourceTable } from '../../components/ResourceTab
 import { useAuth } from '../../lib/auth.tsx';
 import { useBcRetry, useBcSyncState } from '../../lib/bcSync.ts';
 import { createdUpdatedColumns, exportXlsx } from '../../lib/exportXlsx.ts';
-import { fmtCreatedUpdated, fmtQty } from '../../lib/format.ts';
+import { fmtCreatedUpdated, fmtQty, unitName } from '../../lib/format.ts';
 import { useListState } from '../../lib/listState.ts';
 import { usePhone } from '../../lib/media.ts';
 import { useResourceList } from '../../lib/resource.ts';
@@ -145,7 +145,7 @@ export default function PreorderListPage() {
       align: 'right',
       render: (_, d) => replenishment(d),
     },
-    { key: 'part_unit_code', title: t('details.fields.unit') },
+    { key: 'part_unit_code', title: t('details.fields.unit'), render: (_, d) => unitName(d.part_unit_code) },
     { key: 'part_type_name', title: t('details.fields.part_type'), dataIndex: 'part_type_name' },
     {
       key: 'warehouse',
@@ -241,7 +241,7 @@ export default function PreorderListPage() {
             title: t('details.fields.replenishment_qty'),
             value: (d: DetailLine) => Number(replenishment(d)),
           },
-          { title: t('details.fields.unit'), value: (d: DetailLine) => d.part_unit_code },
+          { title: t('details.fields.unit'), value: (d: DetailLine) => unitName(d.part_unit_code) },
           { title: t('details.fields.part_type'), value: (d: DetailLine) => d.part_type_name },
           { title: t('details.fields.warehouse'), value: (d: DetailLine) => d.warehouse_name_code },
           { title: t('details.fields.customer_number'), value: (d: DetailLine) => d.customer_number },

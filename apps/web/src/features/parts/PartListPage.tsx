@@ -13,7 +13,7 @@ import { PartFiles } from '../../components/PartFiles.tsx';
 import { type ResourceColumn, ResourceTable } from '../../components/ResourceTable.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { useBcSyncState } from '../../lib/bcSync.ts';
-import { fmtDateTime } from '../../lib/format.ts';
+import { fmtDateTime, unitName } from '../../lib/format.ts';
 import { useListState } from '../../lib/listState.ts';
 import { resourceKey, useResourceList } from '../../lib/resource.ts';
 import { toast } from '../../lib/toast.ts';
@@ -72,7 +72,7 @@ export default function PartListPage() {
     { key: 'code', title: t('parts.code'), sortable: true },
     { key: 'barcode', title: t('parts.barcode'), sortable: true },
     { key: 'name', title: t('parts.name'), sortable: true },
-    { key: 'unit_code', title: t('parts.unit'), sortable: true },
+    { key: 'unit_code', title: t('parts.unit'), sortable: true, render: (_, p) => unitName(p.unit_code) },
     {
       key: 'codes_tags',
       title: t('parts.codes'),

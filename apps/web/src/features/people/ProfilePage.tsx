@@ -4,24 +4,12 @@
 import './people.css';
 import { SUPPLIER_USERS_PAGE_SIZE } from '@portal/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Card,
-  Col,
-  Descriptions,
-  Flex,
-  Form,
-  Input,
-  Popconfirm,
-  Row,
-  Tabs,
-  Typography,
-} from 'antd';
+import { Alert, Button, Card, Col, Descriptions, Flex, Form, Input, Row, Tabs, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { Popconfirm } from '../../components/Popconfirm.tsx';
 import { ApiError, api } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth.tsx';
 import { errorToast } from '../../lib/errorToast.ts';

@@ -22,6 +22,12 @@ import { useResourceList } from '../../lib/resource.ts';
 import { toast } from '../../lib/toast.ts';
 import { fetchSuppliersForExport, SUPPLIERS, type SupplierItem, useGroups, useRemove } from './api.ts';
 
+/**
+ * A company that registered itself and has not been activated yet: inactive and still new (the list shows new
+ * companies in bold until their page is opened). A company an administrator blocked is not new.
+ */
+const awaitingActivation = (s: SupplierItem) => !s.is_active && s.is_new;
+
 export default function SupplierListPage() {
   const { t } = useTranslation();
   const { hasGroup } = useAuth();
@@ -68,7 +74,7 @@ export default function SupplierListPage() {
       key: 'is_active',
       title: t('common.state'),
       sortable: true,
-      render: (_, s) => <StatusTag active={s.is_active} />,
+      render: (_, s) => <StatusTag active={s.is_active} waiting={awaitingActivation(s)} />,
     },
   ];
   if (admin)
@@ -111,7 +117,14 @@ export default function SupplierListPage() {
           { title: t('people.suppliers.groups'), value: (r: SupplierItem) => r.warehouse_groups.join(', ') },
           {
             title: t('common.state'),
-            value: (r: SupplierItem) => t(r.is_active ? 'common.active' : 'common.disabled'),
+            value: (r: SupplierItem) =>
+              t(
+                r.is_active
+                  ? 'common.active'
+                  : awaitingActivation(r)
+                    ? 'common.waiting_activation'
+                    : 'common.disabled',
+              ),
           },
         ] as { title: string; value: (row: never) => unknown }[],
         rows,

@@ -18,7 +18,6 @@ import {
   Flex,
   Form,
   Input,
-  Popconfirm,
   Row,
   Select,
   Space,
@@ -34,6 +33,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { LoadErrorResult } from '../../components/LoadErrorResult.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { Popconfirm } from '../../components/Popconfirm.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { errorText } from '../../i18n/index.ts';
 import { ApiError } from '../../lib/api.ts';
@@ -94,6 +94,8 @@ export default function SupplierPage() {
 
   // Opening the page marks a new supplier as seen (spec: bold until opened).
   const seen = useRef(false);
+  // A company still new when the page opened and not active is waiting for its activation (while the page is open).
+  const arrivedNew = seen.current || !!s?.is_new;
   useEffect(() => {
     if (s?.is_new && !seen.current && hasGroup('ADMINISTRATOR', 'CONTRACTOR')) {
       seen.current = true;
@@ -203,7 +205,7 @@ export default function SupplierPage() {
         tabTitle={s.name}
         title={
           <>
-            {s.name} <StatusTag active={s.is_active} />
+            {s.name} <StatusTag active={s.is_active} waiting={!s.is_active && arrivedNew} />
           </>
         }
         extra={header}

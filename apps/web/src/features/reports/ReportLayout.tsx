@@ -3,6 +3,7 @@
 import { Flex, Space, Typography } from 'antd';
 import { type Key, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '../../components/PageTitle.tsx';
 import { type ResourceColumn, ResourceTable } from '../../components/ResourceTable.tsx';
 import { SearchBox } from '../../components/SearchBox.tsx';
 import { SpreadsheetExport } from '../../components/SpreadsheetExport.tsx';
@@ -33,6 +34,7 @@ export function ReportLayout<T extends { id: number }>(props: {
   const { t } = useTranslation();
   const { name, state, query } = props.report;
   const [selected, setSelected] = useState<Key[]>([]);
+  useDocumentTitle(props.title);
 
   return (
     <Flex vertical gap={12} className="report-page" data-testid={`report-${name}`}>

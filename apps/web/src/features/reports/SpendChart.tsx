@@ -53,7 +53,7 @@ export default function SpendChart(props: { query: ListQuery }) {
     return { name: g, value: Number(centsStr(cents)), label: centsStr(cents) };
   });
   const total = centsStr(points.reduce((a, p) => addCents(a, p.sum), 0n));
-  const money = (v: number | string) => `${fmtSum(String(v), lang)} €`;
+  const money = (v: number | string) => `${fmtSum(v, lang)} €`;
 
   return (
     <figure className="report-chart" aria-labelledby="spend-chart-title" data-testid="spend-chart">
@@ -80,7 +80,7 @@ export default function SpendChart(props: { query: ListQuery }) {
                     width={70}
                     tickFormatter={(v: number) => fmtSum(String(Math.round(v)), lang).replace(/[.,]00$/, '')}
                   />
-                  <Tooltip formatter={(v) => money(Number(v).toFixed(2))} />
+                  <Tooltip formatter={(v) => money(Number(v))} />
                   <Legend formatter={(v) => <span className="report-legend">{String(v)}</span>} />
                   {groups.map((g, i) => (
                     <Bar
@@ -122,7 +122,7 @@ export default function SpendChart(props: { query: ListQuery }) {
                       <Cell key={g.name} fill={COLORS[i % COLORS.length]} />
                     ))}
                   </Pie>
-                  <Tooltip formatter={(v) => money(Number(v).toFixed(2))} />
+                  <Tooltip formatter={(v) => money(Number(v))} />
                 </PieChart>
               </ResponsiveContainer>
             </div>

@@ -1,25 +1,16 @@
-// Report numbers in the reader's language: comma decimals in Estonian and Russian, a thin space between
-// thousands; prices with up to 4 decimals (trailing zeros trimmed), sums with exactly 2. No floats: the decimal
-// strings from the server are rounded as strings.
-import { roundDecimal, trimDecimals } from '@portal/shared';
+// Report numbers in the reader's language through the shared number module (comma decimals and no-break-space
+// thousands in Estonian and Russian, "1,234.50" in English); prices 2 to 4 decimals, sums exactly 2, quantities
+// as entered. No floats: the decimal strings from the server are rounded as strings.
+import { formatDecimal, formatNumber, formatPriceNumber, type Language } from '@portal/shared';
 
-function localise(v: string, lang: string): string {
-  const [int, frac] = v.split('.');
-  const sign = int.startsWith('-') ? '-' : '';
-  const digits = sign ? int.slice(1) : int;
-  const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f');
-  const sep = lang === 'en' ? '.' : ',';
-  return `${sign}${grouped}${frac ? sep + frac : ''}`;
-}
+const asLang = (lang: string): Language => (lang === 'ru' || lang === 'en' ? lang : 'et');
 
 /** A sum: 2 decimals ("1 234,50"). */
 export const fmtSum = (v: string | number | null | undefined, lang: string) =>
-  v == null || v === '' ? '' : localise(roundDecimal(String(v), 2), lang);
+  formatNumber(v, asLang(lang), 2);
 
-/** A price: up to 4 decimals, trailing zeros trimmed ("12,5"). */
-export const fmtPrice = (v: string | null | undefined, lang: string) =>
-  v == null || v === '' ? '' : localise(trimDecimals(roundDecimal(v, 4)), lang);
+/** A price: 2 to 4 decimals ("12,50", "12,345"). */
+export const fmtPrice = (v: string | null | undefined, lang: string) => formatPriceNumber(v, asLang(lang));
 
-/** A quantity: trailing zeros trimmed. */
-export const fmtQuantity = (v: string | null | undefined, lang: string) =>
-  v == null || v === '' ? '' : localise(trimDecimals(v), lang);
+/** A quantity: as entered, trailing zeros trimmed. */
+export const fmtQuantity = (v: string | null | undefined, lang: string) => formatDecimal(v, asLang(lang), 4);

@@ -1,5 +1,5 @@
 // /setup/modules/add and /setup/modules/:id/edit (spec 3 "Modules"): name, url and key (all required) and an active
-// checkbox; the heading is the module name plus 'config'. Administrator only.
+// checkbox; the heading is the module name and the word for settings. Administrator only.
 import { Card, Checkbox, Flex, Form, Input, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormFooter } from '../../components/FormFooter.tsx';

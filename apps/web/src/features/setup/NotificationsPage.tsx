@@ -1,5 +1,5 @@
 // /notifications (spec 3 "Notifications and e-mail settings"): an accordion of every e-mail template (key and type,
-// tagged INTERNAL or EXTERNAL), each with a language selector (EST, RUS, ENG), subject and content, and the
+// tagged for staff (INTERNAL) or suppliers (EXTERNAL), in words), each with a language selector (EST, RUS, ENG), subject and content, and the
 // placeholder tags it offers (a click puts the tag into the content). Saved templates are used by the next e-mail.
 // A link leads to the e-mail settings. Administrator only.
 import { SettingOutlined } from '@ant-design/icons';
@@ -139,10 +139,9 @@ export default function NotificationsPage() {
             label: (
               <Flex gap={8} align="center" wrap>
                 <span>{t(`setup.notifications.keys.${d.key}_${d.type}`)}</span>
-                <Tag color={d.type === 'INTERNAL' ? 'blue' : 'purple'}>{d.type}</Tag>
-                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  {d.key}
-                </Typography.Text>
+                <Tag color={d.type === 'INTERNAL' ? 'blue' : 'purple'}>
+                  {t(`setup.notifications.types.${d.type}`)}
+                </Tag>
               </Flex>
             ),
             children: (

@@ -256,7 +256,11 @@ export default function TenderExportPage() {
           }
         >
           <Typography.Paragraph style={{ marginBottom: 8 }}>
-            <strong>{o.supplier.name}</strong> · {o.supplier.email} · {o.supplier.phone}
+            <strong>{o.supplier.name}</strong>
+            {[o.supplier.email, o.supplier.phone]
+              .filter(Boolean)
+              .map((x) => ` · ${x}`)
+              .join('')}
           </Typography.Paragraph>
           <Table<OrderLine>
             size="small"

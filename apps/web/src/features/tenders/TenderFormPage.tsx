@@ -240,6 +240,14 @@ export default function TenderFormPage() {
     () => (available.data?.results ?? []).filter((l) => !chosen.ids.has(l.id)),
     [available.data, chosen.ids],
   );
+  // The pager counts what remains to choose from: the server's free lines less those already chosen in the form
+  // (the ones on this page when searching, since a search may not find the others), plus the taken-out ones.
+  const availableCount = useMemo(() => {
+    const hidden = search
+      ? (available.data?.results.length ?? 0) - availableRows.length
+      : chosen.chosen.filter((c) => c.line.status === 'PREPARED' && c.line.warehouse === warehouse).length;
+    return Math.max(0, (available.data?.count ?? 0) - hidden) + released.length;
+  }, [search, available.data, availableRows, chosen.chosen, warehouse, released]);
 
   const addLines = useCallback(
     (lines: DetailLine[]) => {
@@ -528,7 +536,7 @@ export default function TenderFormPage() {
             {warehouse ? (
               <AvailableLinesTable
                 lines={availableRows}
-                count={available.data?.count ?? 0}
+                count={availableCount}
                 pages={available.data?.pages ?? 1}
                 loading={available.isFetching}
                 page={page}

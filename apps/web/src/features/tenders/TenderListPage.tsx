@@ -1,7 +1,7 @@
 // /tenders: the tender list (spec 1 "Tender list"): collapsible filter, search, sortable columns, paging,
 // row actions, and for buyers row selection with a spreadsheet export and the "add tender" button.
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Flex } from 'antd';
+import { Button, Flex, Skeleton } from 'antd';
 import { type Key, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -72,6 +72,13 @@ export default function TenderListPage() {
         />
       )}
 
+      {/* Until the list is mounted, a placeholder says it is on its way (not a bare title). */}
+      {stage < 2 && (
+        <div role="status" data-testid="tender-list-loading">
+          <span className="sr-only">{t('common.loading')}</span>
+          <Skeleton active title={false} paragraph={{ rows: 8 }} />
+        </div>
+      )}
       {stage >= 2 && (
         <>
           <Flex justify="space-between" align="center" wrap gap={8} className="tender-toolbar">

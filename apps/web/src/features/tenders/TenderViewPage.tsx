@@ -17,7 +17,7 @@ import type { ViewLine } from '@portal/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Flex, Skeleton, Spin, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { loadErrorKey } from '../../components/LoadErrorResult.tsx';
@@ -25,6 +25,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { errorText } from '../../i18n/index.ts';
 import { useAuth } from '../../lib/auth.tsx';
 import { errorToast } from '../../lib/errorToast.ts';
+import { focusedElement, returnFocus } from '../../lib/focus.ts';
 import { toast } from '../../lib/toast.ts';
 import { can, canDownload, downloadTenderFile, invalidateTenderArea } from './api.ts';
 import { BlacklistModal } from './view/BlacklistModal.tsx';
@@ -63,21 +64,30 @@ export default function TenderViewPage() {
   // A supplier's screens take the lines once all are in; a buyer's table shows each page as it arrives.
   const linesQ = useViewLines(id, isSupplier);
   const actions = useViewActions(id ?? '');
-  const [open, setOpen] = useState<ModalState>(null);
+  const [open, setOpenState] = useState<ModalState>(null);
+  // A dialog gives focus back to the control that opened it when it closes (it is unmounted, so antd cannot).
+  const opener = useRef<HTMLElement | null>(null);
+  const setOpen = useCallback((next: ModalState) => {
+    if (next) opener.current = focusedElement();
+    setOpenState(next);
+  }, []);
 
-  const onInfo = useCallback((line: ViewLine) => setOpen({ kind: 'info', line }), []);
-  const onComment = useCallback((line: ViewLine) => setOpen({ kind: 'comment', line }), []);
-  const onLog = useCallback((line: ViewLine) => setOpen({ kind: 'log', line }), []);
+  const onInfo = useCallback((line: ViewLine) => setOpen({ kind: 'info', line }), [setOpen]);
+  const onComment = useCallback((line: ViewLine) => setOpen({ kind: 'comment', line }), [setOpen]);
+  const onLog = useCallback((line: ViewLine) => setOpen({ kind: 'log', line }), [setOpen]);
   // The winner and blacklist dialogs choose among all of a line's offers: the line is read whole first (the view
   // carries its first offers only).
   const whole = useCallback(
     (kind: 'blacklist' | 'winners') => (line: ViewLine) =>
       void fetchWholeLine(qc, line).then((l) => setOpen({ kind, line: l }), errorToast),
-    [qc],
+    [qc, setOpen],
   );
   const onBlacklist = useMemo(() => whole('blacklist'), [whole]);
   const onWinners = useMemo(() => whole('winners'), [whole]);
-  const close = useCallback(() => setOpen(null), []);
+  const close = useCallback(() => {
+    setOpenState(null);
+    returnFocus(opener.current);
+  }, []);
 
   const tender = tenderQ.data;
   const onEnd = useCallback(() => {
@@ -259,6 +269,7 @@ export default function TenderViewPage() {
             {t('tenderView.title', { code: tender.tender_code })}
           </Flex>
         }
+        tabTitle={tender.tender_code}
         extra={extra}
       />
       <TenderHeader tender={tender} isSupplier={isSupplier} offsetMs={offset} onEnd={onEnd} />

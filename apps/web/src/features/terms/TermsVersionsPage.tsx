@@ -11,11 +11,12 @@ import {
   tallinnDay,
 } from '@portal/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, DatePicker, Flex, Form, Input, Popconfirm, Table, Tag, Typography } from 'antd';
+import { Button, Card, DatePicker, Flex, Form, Input, Table, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { Popconfirm } from '../../components/Popconfirm.tsx';
 import { api } from '../../lib/api.ts';
 import { DATE, fmtDate, fmtDateTime } from '../../lib/format.ts';
 import { applyServerErrors } from '../../lib/formErrors.ts';

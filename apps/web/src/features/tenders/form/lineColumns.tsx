@@ -2,7 +2,7 @@
 import type { ColumnType } from 'antd/es/table/interface';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
-import { fmtQty } from '../../../lib/format.ts';
+import { fmtQty, unitName } from '../../../lib/format.ts';
 import type { DetailLine } from '../api.ts';
 import { PartInfoButton } from './PartInfoButton.tsx';
 
@@ -48,7 +48,7 @@ export function lineColumns<R>(t: TFunction, get: (row: R) => DetailLine): LineC
     col('creator_name', t('tenders.fields.creator'), (l) => l.creator_name),
     col('part_type', t('tenders.fields.part_type'), (l) => l.part_type_name, { sortable: true }),
     col('order_number', t('tenders.fields.order_number'), (l) => l.order_number, { sortable: true }),
-    col('part_unit_code', t('tenders.fields.unit'), (l) => l.part_unit_code),
+    col('part_unit_code', t('tenders.fields.unit'), (l) => unitName(l.part_unit_code)),
     col(
       'replenishment_qty',
       t('tenders.fields.replenishment_qty'),

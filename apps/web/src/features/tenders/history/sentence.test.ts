@@ -52,18 +52,18 @@ describe('history sentences', () => {
   it('names the supplier, part and producer of an offer and writes its price the reader s way', async () => {
     const et = historySentence(offer, await tOf('et'), 'et');
     expect(et.text).toBe('Autoosad OÜ tegi pakkumise osale P-100 Piduriklots');
-    expect(et.details).toEqual(['Bosch', '1\u00a0234,5 €']);
+    expect(et.details).toEqual(['Bosch', '1\u00a0234,50 €']);
     const en = historySentence(offer, await tOf('en'), 'en');
     expect(en.text).toBe('Autoosad OÜ made an offer for P-100 Piduriklots');
-    expect(en.details).toEqual(['Bosch', '1,234.5 €']);
+    expect(en.details).toEqual(['Bosch', '1,234.50 €']);
     const ru = historySentence(offer, await tOf('ru'), 'ru');
-    expect(ru.details).toEqual(['Bosch', '1\u00a0234,5 €']);
+    expect(ru.details).toEqual(['Bosch', '1\u00a0234,50 €']);
   });
 
   it('words a winner with its quantity and translated reason, no ids or field names', async () => {
     const s = historySentence(winner, await tOf('et'), 'et');
     expect(s.text).toBe('Osa P-100 Piduriklots võitjaks valiti Autoosad OÜ');
-    expect(s.details).toEqual(['Bosch', '1\u00a0234,5 €', 'kogus 2,5', 'põhjus: Tarneaeg']);
+    expect(s.details).toEqual(['Bosch', '1\u00a0234,50 €', 'kogus 2,5', 'põhjus: Tarneaeg']);
     const all = `${s.text} ${s.details.join(' ')}`;
     for (const raw of ['41', 'proposal', 'detail', 'DUE DATE', 'amount']) expect(all).not.toContain(raw);
   });

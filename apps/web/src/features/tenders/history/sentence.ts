@@ -1,7 +1,14 @@
-// One history row as a sentence in the reader's language: "Supplier OÜ offered Bosch at 12,5 € for P-1 Brake
+// One history row as a sentence in the reader's language: "Supplier OÜ offered Bosch at 12,50 € for P-1 Brake
 // pad". Names come from the server (`names`: part, supplier, producer, price, group, warehouse), values are
 // written the reader's way (numbers, dates, statuses, reasons), and no field name or id is shown.
-import { formatDate, formatDateTime, formatDecimal, type Language } from '@portal/shared';
+import {
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatPrice,
+  formatQuantity,
+  type Language,
+} from '@portal/shared';
 import type { TFunction } from 'i18next';
 import type { HistoryEntry } from '../viewApi.ts';
 import { exportReason } from './exportReason.ts';
@@ -19,8 +26,8 @@ export function historySentence(h: HistoryEntry, t: TFunction, lang: Language): 
   const d = h.data ?? {};
   const n = h.names ?? {};
   const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
-  const price = (v: unknown) => (v == null || v === '' ? '' : `${formatDecimal(str(v), lang, 4)} €`);
-  const qty = (v: unknown) => (v == null || v === '' ? '' : formatDecimal(str(v), lang, 4));
+  const price = (v: unknown) => (v == null || v === '' ? '' : formatPrice(str(v), lang));
+  const qty = (v: unknown) => (v == null || v === '' ? '' : formatQuantity(str(v), lang));
   const status = (v: unknown, line = false) =>
     v ? t(`tenders.${line ? 'detail_status' : 'status'}.${str(v)}`, { defaultValue: str(v) }) : '—';
   const part = n.part ?? t(`${S}.unknown_part`);
@@ -66,7 +73,7 @@ export function historySentence(h: HistoryEntry, t: TFunction, lang: Language): 
       return say('award_refused', { supplier }, [
         str(d.reason),
         t(`${S}.claim`, {
-          amount: `${formatDecimal(str(d.claim_amount || '0'), lang, 2)} €`,
+          amount: formatMoney(str(d.claim_amount || '0'), lang),
           due: formatDate(str(d.claim_due)),
         }),
       ]);

@@ -7,9 +7,10 @@ import {
   FileExcelOutlined,
   FilePdfOutlined,
 } from '@ant-design/icons';
-import { Button, Popconfirm, Space, Tooltip } from 'antd';
+import { Button, Space, Tooltip } from 'antd';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Popconfirm } from '../../../components/Popconfirm.tsx';
 import { errorToast } from '../../../lib/errorToast.ts';
 import { toast } from '../../../lib/toast.ts';
 import {

@@ -15,7 +15,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../../lib/auth.tsx';
 import { useBcRetry } from '../../../lib/bcSync.ts';
-import { fmtQty } from '../../../lib/format.ts';
+import { fmtQty, unitName } from '../../../lib/format.ts';
 import { DeclineCounts } from './DeclineCounts.tsx';
 import { OffersCell } from './OffersCell.tsx';
 import type { LineAction } from './SupplierOfferForm.tsx';
@@ -102,7 +102,7 @@ export function BuyerLines(props: {
         title: t('tenderView.part.qty'),
         width: 80,
         align: 'right',
-        render: (_v, l) => `${fmtQty(l.qty)} ${l.part_unit_code ?? ''}`,
+        render: (_v, l) => `${fmtQty(l.qty)} ${unitName(l.part_unit_code)}`,
       },
       {
         key: 'offers',

@@ -289,7 +289,21 @@ export const OfferPartEditor = memo(function OfferPartEditor(props: {
         </div>
       ))}
       {canAddOffer(offers) && (
-        <button type="button" className="offer-add" onClick={() => store.add(detail)}>
+        <button
+          type="button"
+          className="offer-add"
+          onClick={(ev) => {
+            // The new line's first field takes focus (the button itself goes once the part has its 3 lines).
+            const part = ev.currentTarget.closest('.offer-part');
+            store.add(detail);
+            requestAnimationFrame(() =>
+              [...(part?.querySelectorAll<HTMLElement>('.offer-line') ?? [])]
+                .at(-1)
+                ?.querySelector<HTMLInputElement>('input')
+                ?.focus(),
+            );
+          }}
+        >
           <PlusOutlined aria-hidden /> {texts.add}
         </button>
       )}

@@ -3,6 +3,7 @@
 import type { ViewLine } from '@portal/shared';
 import { Descriptions, Flex, Image, List, Modal, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { unitName } from '../../../lib/format.ts';
 import { PriceHistory } from './PriceHistory.tsx';
 
 const IMAGE = /^image\//;
@@ -26,7 +27,7 @@ export function PartInfoModal(props: { line: ViewLine | null; isSupplier: boolea
     ...(l.part_type_name
       ? [{ key: 'type', label: t('tenders.fields.part_type'), children: l.part_type_name }]
       : []),
-    { key: 'unit', label: t('tenders.fields.unit'), children: l.part_unit_code ?? '' },
+    { key: 'unit', label: t('tenders.fields.unit'), children: unitName(l.part_unit_code) },
   ];
   if (!props.isSupplier)
     items.push({

@@ -5,7 +5,7 @@ import type { Tender, ViewLine } from '@portal/shared';
 import { Button, Card, Flex, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fmtDate, fmtQty, formatPrice } from '../../../lib/format.ts';
+import { fmtDate, fmtQty, formatPrice, unitName } from '../../../lib/format.ts';
 import { usePhone } from '../../../lib/media.ts';
 import type { LineAction } from './SupplierOfferForm.tsx';
 
@@ -40,7 +40,7 @@ export function SupplierLines(props: {
         title: t('tenderView.part.qty'),
         width: 90,
         align: 'right',
-        render: (_v, l) => `${fmtQty(l.qty)} ${l.part_unit_code ?? ''}`,
+        render: (_v, l) => `${fmtQty(l.qty)} ${unitName(l.part_unit_code)}`,
       },
       {
         key: 'offers',
@@ -178,7 +178,7 @@ function SupplierLineCards(props: {
                 {l.part_name}
               </Button>
             }
-            extra={`${fmtQty(l.qty)} ${l.part_unit_code ?? ''}`}
+            extra={`${fmtQty(l.qty)} ${unitName(l.part_unit_code)}`}
           >
             {!own.length && (
               <Typography.Text type="secondary">{t('tenderView.offers.not_offered')}</Typography.Text>

@@ -10,7 +10,7 @@ import { useNavigate } from 'react-router';
 import { errorText } from '../../../i18n/index.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { useAuth } from '../../../lib/auth.tsx';
-import { fmtQty } from '../../../lib/format.ts';
+import { fmtQty, unitName } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useUnsavedChangesGuard } from '../../../lib/unsaved.ts';
 import { useLastOffers } from '../offerToolsApi.ts';
@@ -125,7 +125,7 @@ export function SupplierOfferForm(props: {
         align: 'right',
         render: (_v, l) => (
           <span className="nowrap">
-            {fmtQty(l.qty)} {l.part_unit_code ?? ''}
+            {fmtQty(l.qty)} {unitName(l.part_unit_code)}
           </span>
         ),
       },

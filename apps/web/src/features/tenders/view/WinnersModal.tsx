@@ -23,7 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { CLEARABLE } from '../../../components/ClearIcon.tsx';
 import { errorText } from '../../../i18n/index.ts';
 import { ApiError } from '../../../lib/api.ts';
-import { fmtDate, fmtQty, formatPrice, useLang } from '../../../lib/format.ts';
+import { fmtDate, fmtQty, formatPrice, unitName, useLang } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { invalidateTenderArea } from '../api.ts';
 import { useAwardSuggestions, usePriceHistory } from '../suggestApi.ts';
@@ -205,7 +205,7 @@ export function WinnersModal(props: { tenderId: number; line: ViewLine; onClose(
       title={t('tenderView.winners.title', {
         name: line.part_name,
         qty: fmtQty(line.qty),
-        unit: line.part_unit_code ?? '',
+        unit: unitName(line.part_unit_code),
       })}
       onCancel={props.onClose}
       footer={
