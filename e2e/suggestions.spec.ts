@@ -153,7 +153,8 @@ test('a buyer applies the suggestions to a 30-line tender, changes one line, con
   );
   expect((await wcag(page).include('.ant-modal').analyze()).violations).toEqual([]);
   await dialog.getByTestId('apply-suggestions-confirm').click();
-  await expect(page.getByText('Soovitus rakendati 30 reale')).toBeVisible();
+  // (30 saves, four at a time: the progress shows while they run)
+  await expect(page.getByText('Soovitus rakendati 30 reale')).toBeVisible({ timeout: 120_000 });
   await expect(dialog).toBeHidden();
 
   // One line changed: the first goes to Nordic instead of Demo Parts (its suggestion is still shown).

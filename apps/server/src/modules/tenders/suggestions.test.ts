@@ -114,7 +114,7 @@ describe('GET /tenders/{id}/award_suggestions/', () => {
       (await ctx.as('admin', { method: 'GET', url: '/api/tenders/abc/award_suggestions/' })).statusCode,
     ).toBe(400);
     expect((await suggestions(999999999)).statusCode).toBe(404);
-  });
+  }, 120_000);
 
   it('the cheapest offer, explained; a split where the first cannot cover; blacklist and inactive companies skipped', async () => {
     const t = await tenderWith(
@@ -188,7 +188,7 @@ describe('GET /tenders/{id}/award_suggestions/', () => {
     } finally {
       await ctx.db.update(suppliers).set({ isActive: true }).where(eq(suppliers.id, ctx.supplierCo2.id));
     }
-  });
+  }, 120_000);
 
   it('a line without offers has no suggestion, and says so', async () => {
     const t = await tenderWith([{ qty: '2' }], {}, 'FINISHED');
@@ -200,7 +200,7 @@ describe('GET /tenders/{id}/award_suggestions/', () => {
         explanation: expect.objectContaining({ key: 'none', offers: 0 }),
       }),
     ]);
-  });
+  }, 120_000);
 });
 
 describe('GET /parts/{id}/price_history/', () => {
@@ -282,5 +282,5 @@ describe('GET /parts/{id}/price_history/', () => {
     });
     expect(later.json()).toMatchObject({ median_12m: null, median_count: 0 });
     expect(later.json().orders).toHaveLength(2);
-  });
+  }, 120_000);
 });
