@@ -133,7 +133,7 @@ test('a buyer applies the suggestions to a 30-line tender, changes one line, con
   request,
   loginAs,
 }) => {
-  test.setTimeout(420_000);
+  test.setTimeout(900_000);
   const t = await choosingTender(request, 30);
   const suggestions = (await (
     await request.get(`/api/tenders/${t.id}/award_suggestions/`, auth(t.token))
@@ -154,7 +154,7 @@ test('a buyer applies the suggestions to a 30-line tender, changes one line, con
   expect((await wcag(page).include('.ant-modal').analyze()).violations).toEqual([]);
   await dialog.getByTestId('apply-suggestions-confirm').click();
   // (30 saves, four at a time: the progress shows while they run)
-  await expect(page.getByText('Soovitus rakendati 30 reale')).toBeVisible({ timeout: 120_000 });
+  await expect(page.getByText('Soovitus rakendati 30 reale')).toBeVisible({ timeout: 480_000 });
   await expect(dialog).toBeHidden();
 
   // One line changed: the first goes to Nordic instead of Demo Parts (its suggestion is still shown).
