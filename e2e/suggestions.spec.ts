@@ -175,7 +175,7 @@ test('a buyer applies the suggestions to a 30-line tender, changes one line, con
 
   await page.getByRole('button', { name: 'Kinnita võitjad' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Jah' }).click();
-  await expect(page.getByText('Võitjad kinnitatud: hange on tellitud')).toBeVisible();
+  await expect(page.getByText('Võitjad kinnitatud: hange on tellitud')).toBeVisible({ timeout: 120_000 });
 
   // The orders: each supplier's lines and amounts as suggested, but the first line at Nordic.
   const expected = new Map<string, Map<string, number>>();
