@@ -203,6 +203,14 @@ test('a buyer applies the suggestions to a 30-line tender, changes one line, con
     );
   expect(orders).toEqual(expected);
   expect([...(orders.get(SUPPLIERS.supplier2)?.values() ?? [])]).toEqual(Array(10).fill(4));
+
+  // The part-info modal now has the part's price history, with this order in it.
+  await page.reload();
+  await page.locator('tr', { hasText: first.part_code }).locator('button.part-link').click();
+  const info = page.getByRole('dialog');
+  await expect(info.getByTestId('price-history')).toContainText(SUPPLIERS.supplier3);
+  await expect(info.getByTestId('price-median')).toBeVisible();
+  expect((await wcag(page).include('.ant-modal').analyze()).violations).toEqual([]);
 });
 
 async function shoot(page: Page, name: string, open: () => Promise<void>) {
