@@ -125,7 +125,7 @@ describe('GET /tenders/{id}/award_suggestions/', () => {
       (await ctx.as('admin', { method: 'GET', url: '/api/tenders/abc/award_suggestions/' })).statusCode,
     ).toBe(400);
     expect((await suggestions(999999999)).statusCode).toBe(404);
-  }, 120_000);
+  }, 300_000);
 
   it('the cheapest offer, explained; a split where the first cannot cover; blacklist and inactive companies skipped', async () => {
     const t = await tenderWith(
@@ -199,7 +199,7 @@ describe('GET /tenders/{id}/award_suggestions/', () => {
     } finally {
       await ctx.db.update(suppliers).set({ isActive: true }).where(eq(suppliers.id, ctx.supplierCo2.id));
     }
-  }, 120_000);
+  }, 300_000);
 
   it('a need the first offers cannot cover is filled from every usable offer of its line', async () => {
     const [line] = await buildLines(ctx, 1, { qty: '10' });
@@ -240,7 +240,7 @@ describe('GET /tenders/{id}/award_suggestions/', () => {
     expect(s.explanation.shares.map((x) => x.price)).toEqual(
       Array.from({ length: 9 }, (_, i) => `${10 + i}.0000`),
     );
-  }, 120_000);
+  }, 300_000);
 
   it('a line without offers has no suggestion, and says so', async () => {
     const t = await tenderWith([{ qty: '2' }], {}, 'FINISHED');
@@ -252,7 +252,7 @@ describe('GET /tenders/{id}/award_suggestions/', () => {
         explanation: expect.objectContaining({ key: 'none', offers: 0 }),
       }),
     ]);
-  }, 120_000);
+  }, 300_000);
 });
 
 describe('GET /parts/{id}/price_history/', () => {
@@ -334,5 +334,5 @@ describe('GET /parts/{id}/price_history/', () => {
     });
     expect(later.json()).toMatchObject({ median_12m: null, median_count: 0 });
     expect(later.json().orders).toHaveLength(2);
-  }, 120_000);
+  }, 300_000);
 });
