@@ -150,6 +150,14 @@ export const proposals = pgTable(
   (t) => [
     index('proposals_tender_supplier_idx').on(t.tenderId, t.supplierId),
     uniqueIndex('proposals_no_dup_producer').on(t.detailId, t.supplierId, t.producerId),
+    // the award suggestions' order per line (migration 0020)
+    index('proposals_detail_rank_idx').on(
+      t.detailId,
+      t.price,
+      t.deliveryDate,
+      sql`${t.availableQty} desc nulls first`,
+      t.id,
+    ),
     check('proposals_price_ck', sql`${t.price} >= 0.0001`),
     check('proposals_ean_ck', sql`${t.eanCode} ~ '^[0-9]{1,13}$'`),
     check('proposals_code_ck', sql`length(${t.productCode}) between 1 and 35`),

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { blacklistProducers, blacklists, suppliers } from '../../db/schema/index.ts';
 import { now } from '../../lib/clock.ts';
 import { testContext } from '../../test/context.ts';
-import { buildDetail, buildPart, buildUser } from '../../test/factories.ts';
+import { buildDetail, buildPart, buildSupplier, buildUser } from '../../test/factories.ts';
 import {
   advance,
   buildLines,
@@ -13,7 +13,6 @@ import {
   buildTender,
   createDraft,
   getLines,
-  offer,
   offerLine,
   patchTender,
   setClock,
@@ -23,8 +22,16 @@ const ctx = await testContext();
 
 const suggestions = (id: number, role: Parameters<typeof ctx.as>[0] = 'admin') =>
   ctx.as(role, { method: 'GET', url: `/api/tenders/${id}/award_suggestions/` });
-const history = (part: number, role: Parameters<typeof ctx.as>[0] = 'admin') =>
-  ctx.as(role, { method: 'GET', url: `/api/parts/${part}/price_history/` });
+/** As `role`, with a fresh session (earlier tenders moved the clock past an unused one's life). */
+const history = async (
+  part: number,
+  role: 'admin' | 'master' | 'supplier' | 'employee' | 'supplier2' = 'admin',
+) =>
+  ctx.app.inject({
+    method: 'GET',
+    url: `/api/parts/${part}/price_history/`,
+    headers: { authorization: `Token ${await ctx.login(ctx.users[role].email)}` },
+  });
 
 /** A tender with the given lines (part, quantity) and offers per supplier role, driven to `status`. */
 async function tenderWith(
@@ -51,22 +58,26 @@ async function tenderWith(
   expect((await patchTender(ctx, id, { status: 'WAITING' })).statusCode).toBe(200);
   await advance(ctx, 3601);
   for (const [role, list] of Object.entries(offers) as ['supplier' | 'supplier2', { price: string }[]][]) {
-    const res = await offer(
-      ctx,
-      role,
-      id,
-      built.map((d, i) => {
-        const o = list[i] as { price: string; available?: string; producer?: number };
-        return {
-          detail: d.id,
-          offers: [
-            offerLine(o.producer ?? producers[role === 'supplier' ? 0 : 1], o.price, {
-              ...(o.available ? { available_qty: o.available } : {}),
-            }),
-          ],
-        };
-      }),
-    );
+    // a fresh session: the clock moves hours with every tender, past an unused session's life
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/tenders/${id}/offer/`,
+      headers: { authorization: `Token ${await ctx.login(ctx.users[role].email)}` },
+      payload: {
+        agreed: true,
+        lines: built.map((d, i) => {
+          const o = list[i] as { price: string; available?: string; producer?: number };
+          return {
+            detail: d.id,
+            offers: [
+              offerLine(o.producer ?? producers[role === 'supplier' ? 0 : 1], o.price, {
+                ...(o.available ? { available_qty: o.available } : {}),
+              }),
+            ],
+          };
+        }),
+      },
+    });
     expect(res.statusCode, res.body).toBe(200);
   }
   if (status === 'ACTIVE') return { id, lines: built, producers };
@@ -114,7 +125,7 @@ describe('GET /tenders/{id}/award_suggestions/', () => {
       (await ctx.as('admin', { method: 'GET', url: '/api/tenders/abc/award_suggestions/' })).statusCode,
     ).toBe(400);
     expect((await suggestions(999999999)).statusCode).toBe(404);
-  });
+  }, 300_000);
 
   it('the cheapest offer, explained; a split where the first cannot cover; blacklist and inactive companies skipped', async () => {
     const t = await tenderWith(
@@ -188,7 +199,48 @@ describe('GET /tenders/{id}/award_suggestions/', () => {
     } finally {
       await ctx.db.update(suppliers).set({ isActive: true }).where(eq(suppliers.id, ctx.supplierCo2.id));
     }
-  });
+  }, 300_000);
+
+  it('a need the first offers cannot cover is filled from every usable offer of its line', async () => {
+    const [line] = await buildLines(ctx, 1, { qty: '10' });
+    const producers = (await buildProducers(ctx, 3)).map((p) => p.id);
+    const id = await createDraft(ctx, { lines: [{ id: line.id, qty: '10' }] });
+    expect((await patchTender(ctx, id, { status: 'WAITING' })).statusCode).toBe(200);
+    await advance(ctx, 3601);
+    // three more companies with three offer lines of 1 each: nine offers, more than the first ones read per line
+    for (let c = 0; c < 3; c++) {
+      const co = await buildSupplier(ctx.db, {}, [ctx.group.id]);
+      const u = await buildUser(ctx.db, {
+        group: 'SUPPLIER',
+        supplierId: co.id,
+        supplierRole: 'ADVANCED',
+        isAdmin: true,
+      });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/tenders/${id}/offer/`,
+        headers: { authorization: `Token ${await ctx.login(u.email)}` },
+        payload: {
+          agreed: true,
+          lines: [
+            {
+              detail: line.id,
+              offers: producers.map((p, k) => offerLine(p, String(10 + c * 3 + k), { available_qty: '1' })),
+            },
+          ],
+        },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    await advance(ctx, 3600);
+    expect((await patchTender(ctx, id, { status: 'CHOOSING' })).statusCode).toBe(200);
+    const [s] = (await suggestions(id)).json() as AwardSuggestion[];
+    expect(s.winners.map((w) => w.amount)).toEqual(Array(9).fill('1.0000'));
+    expect(s.explanation).toMatchObject({ key: 'partial', offers: 9, covered: '9.0000', need: '10.0000' });
+    expect(s.explanation.shares.map((x) => x.price)).toEqual(
+      Array.from({ length: 9 }, (_, i) => `${10 + i}.0000`),
+    );
+  }, 300_000);
 
   it('a line without offers has no suggestion, and says so', async () => {
     const t = await tenderWith([{ qty: '2' }], {}, 'FINISHED');
@@ -200,7 +252,7 @@ describe('GET /tenders/{id}/award_suggestions/', () => {
         explanation: expect.objectContaining({ key: 'none', offers: 0 }),
       }),
     ]);
-  });
+  }, 300_000);
 });
 
 describe('GET /parts/{id}/price_history/', () => {
@@ -282,5 +334,5 @@ describe('GET /parts/{id}/price_history/', () => {
     });
     expect(later.json()).toMatchObject({ median_12m: null, median_count: 0 });
     expect(later.json().orders).toHaveLength(2);
-  });
+  }, 300_000);
 });
