@@ -9,6 +9,8 @@
 //   faults  the database stopped for 20 s; a tender row held (bench/faults.ts)         503 within 5 s; unrelated < 1 s
 //   worst   winner saves and the confirm on a tender of 2,000 lines × 150 offers       save < 50 ms PostgreSQL CPU,
 //           (bench/worst-tender.ts; BENCH_BEFORE_ROOT measures another checkout too)   ≤ 2× a 5-offer tender's; confirm < 10 s
+//   worstview  the buyer's view and the comparison matrix on that tender, in Chromium   answers ≤ 2 MB; first rows ≤ 1.5 s;
+//           (bench/worst-view.ts; BENCH_SERVER_ROOT, BENCH_WEB_DIST: another checkout)  two buyers < 400 MB server memory
 // The machine's load average is printed with every table: wall-clock figures follow it, CPU times hardly do.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -103,6 +105,7 @@ const benches: Record<string, () => Promise<string>> = {
   },
   web: async () => (await (await import('./first-load.ts')).benchFirstLoad()).table,
   worst: async () => (await (await import('./worst-tender.ts')).benchWorstTender()).table,
+  worstview: async () => (await (await import('./worst-view.ts')).benchWorstView()).table,
 };
 
 const names = process.argv.slice(2).filter((a) => a in benches);

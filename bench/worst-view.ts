@@ -1,6 +1,6 @@
 // The buyer's evaluation view and the comparison matrix on the worst tender (bench/worst-tender.ts's data: 2,000
 // lines, 50 supplier companies with 3 offer lines each on every line, 300,000 offers; CHOOSING), on a fresh PostgreSQL
-// database portal_bench_evalview, the built web app served by the real server on port 3205. Measured:
+// database portal_bench_evalview, the built web app served by the real server on port 6201. Measured:
 //   - the view's answers: every /api/ answer the page received until all its lines were in (the largest one, and
 //     all of them together), and the lines call alone (time, size, server CPU);
 //   - first line row painted in Chromium (navigation → row; one load to warm, then BENCH_WORST_VIEW_RUNS loads);
@@ -22,7 +22,7 @@ import { createDb, dbUrl, dropDb, machineLine, migrateAndSeed } from './tenders-
 import { buildData } from './worst-tender.ts';
 
 const DB_NAME = 'portal_bench_evalview';
-const PORT = 3205;
+const PORT = 6201;
 const RUNS = Number(process.env.BENCH_WORST_VIEW_RUNS ?? 3);
 const DATA = path.join(ROOT, 'bench/.data');
 const r1 = (x: number) => Math.round(x * 10) / 10;
