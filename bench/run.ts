@@ -13,6 +13,8 @@
 //           on the worst tender (bench/suggestions.ts)
 //   growth  every list ordering, search and deep page, the reports over a year, the   CPU per call at 10× ≤ 1.5× 1×
 //           pre-order, parts and supplier lists at 1× and 10× history (bench/list-growth.ts; data by growth-data.ts)
+//   worstview  the buyer's view and the comparison matrix on that tender, in Chromium   answers ≤ 2 MB; first rows ≤ 1.5 s;
+//           (bench/worst-view.ts; BENCH_SERVER_ROOT, BENCH_WEB_DIST: another checkout)  two buyers < 400 MB server memory
 // The machine's load average is printed with every table: wall-clock figures follow it, CPU times hardly do.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -109,6 +111,7 @@ const benches: Record<string, () => Promise<string>> = {
   worst: async () => (await (await import('./worst-tender.ts')).benchWorstTender()).table,
   suggest: async () => (await (await import('./suggestions.ts')).benchSuggestions()).table,
   growth: async () => (await (await import('./list-growth.ts')).benchListGrowth()).table,
+  worstview: async () => (await (await import('./worst-view.ts')).benchWorstView()).table,
 };
 
 const names = process.argv.slice(2).filter((a) => a in benches);

@@ -92,8 +92,11 @@ test('opened by its address, the view asks for the profile, the tender and its l
   const calls = (path: string) => asked.filter((a) => a.split('?')[0] === path);
   expect(calls('/api/profile/')).toHaveLength(1);
   expect(calls(`/api/tenders/${tender.id}/`)).toHaveLength(1);
-  // The lines in the view's shape, asked for once: the entry's request is the one the view's query used.
-  expect(calls('/api/details/')).toEqual([`/api/details/?tender=${tender.id}&page_size=0&fields=view`]);
+  // The lines in the view's shape, asked for once (one page holds them all): the entry's request is the one the
+  // view's query used.
+  expect(calls('/api/details/')).toEqual([
+    `/api/details/?tender=${tender.id}&page=1&page_size=250&fields=view&offers=3`,
+  ]);
   const screenCode = asked.findIndex((a) => a.includes('/TenderViewPage-'));
   expect(screenCode, 'the view screen code is loaded').toBeGreaterThanOrEqual(0);
   expect(asked.indexOf(calls('/api/details/')[0]), 'the lines asked for first').toBeLessThan(screenCode);

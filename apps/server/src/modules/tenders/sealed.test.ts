@@ -54,7 +54,7 @@ function cutToView(line: DetailLine) {
   return out;
 }
 
-/** Everything a role gets about a tender: list row, tender, its lines (whole and in the view's shape), one line. */
+/** Everything a role gets about a tender: list row, tender, its lines (whole, in the view's shape, paged), one line. */
 async function everything(role: Role, s: TenderStatus) {
   const t = built[s];
   const calls = [
@@ -64,6 +64,8 @@ async function everything(role: Role, s: TenderStatus) {
     `/api/details/?tender=${t.id}&page_size=0`,
     `/api/details/${t.lines[0]}/`,
     `/api/details/?tender=${t.id}&page_size=0&fields=view`,
+    // the buyer's view as it pages: a line at a time with its first offer and their count
+    `/api/details/?tender=${t.id}&page=1&page_size=1&fields=view&offers=1`,
   ];
   const bodies: string[] = [];
   for (const url of calls) {

@@ -284,14 +284,15 @@ export async function serializeDetails(
       : sql`false`;
 
   // With a limit: each line's offers ranked (its winners' first, then by price), and per line how many there are and
-  // the lowest price (is_lowest), from the index on the offers' line.
+  // the lowest price (is_lowest). (drizzle writes a subquery's columns unqualified: the winners' correlation names
+  // the offers' table itself, or it would read the winner's own id.)
   const ranked =
     limit === undefined
       ? undefined
       : db
           .select({
             id: sql<number>`${proposals.id}`.as('ranked_id'),
-            rank: sql<number>`row_number() over (partition by ${proposals.detailId} order by (exists (select 1 from winners w where w.proposal_id = ${proposals.id})) desc, ${proposals.price}, ${proposals.id})`.as(
+            rank: sql<number>`row_number() over (partition by ${proposals.detailId} order by (exists (select 1 from winners w where w.proposal_id = proposals.id)) desc, ${proposals.price}, ${proposals.id})`.as(
               'rank',
             ),
           })
