@@ -239,8 +239,11 @@ for (const lang of ['et', 'ru', 'en'] as const)
       ws.getCell('H4').value = '1,5';
       ws.getCell('I4').value = dayText(tender.now + 5 * 86_400_000);
       ws.getCell('J4').value = 'C-1';
-      ws.getCell('K5').value = '123';
       ws.getCell('G5').value = 'Unknown brand';
+      ws.getCell('H5').value = '2,75';
+      ws.getCell('I5').value = dayText(tender.now + 6 * 86_400_000);
+      ws.getCell('J5').value = 'C-2';
+      ws.getCell('K5').value = '123';
       const file = test.info().outputPath(`shot-${lang}-${width}.xlsx`);
       await writeFile(file, Buffer.from(await wb.xlsx.writeBuffer()));
       await page.getByTestId('offer-sheet-file').setInputFiles(file);
