@@ -187,6 +187,7 @@ test('a supplier downloads the offer sheet, fills it offline, uploads it, review
     ].sort(),
   );
   expect(lines.find((l) => l.id === second)?.proposals ?? []).toEqual([]);
+  await page.context().close();
 });
 
 test('a draft is kept when the supplier signs out and comes back after a new login on another device', async ({
@@ -217,6 +218,8 @@ test('a draft is kept when the supplier signs out and comes back after a new log
   expect((await request.get(`/api/tenders/${tender.id}/offer_draft/`, auth(buyer.token))).status()).toBe(403);
   const seen = await request.get(`/api/details/?tender=${tender.id}&page_size=0`, auth(buyer.token));
   expect(await seen.text()).not.toContain('33.3');
+  await page.context().close();
+  await other.context().close();
 });
 
 for (const lang of ['et', 'ru', 'en'] as const)
@@ -239,11 +242,15 @@ for (const lang of ['et', 'ru', 'en'] as const)
       ws.getCell('H4').value = '1,5';
       ws.getCell('I4').value = dayText(tender.now + 5 * 86_400_000);
       ws.getCell('J4').value = 'C-1';
-      ws.getCell('K5').value = '123';
       ws.getCell('G5').value = 'Unknown brand';
+      ws.getCell('H5').value = '2,75';
+      ws.getCell('I5').value = dayText(tender.now + 6 * 86_400_000);
+      ws.getCell('J5').value = 'C-2';
+      ws.getCell('K5').value = '123';
       const file = test.info().outputPath(`shot-${lang}-${width}.xlsx`);
       await writeFile(file, Buffer.from(await wb.xlsx.writeBuffer()));
       await page.getByTestId('offer-sheet-file').setInputFiles(file);
       await expect(page.getByTestId('offer-sheet-apply')).toBeVisible();
       await page.screenshot({ path: `${SHOTS}/review-${lang}-${width}.png` });
+      await page.context().close();
     });
