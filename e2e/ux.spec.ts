@@ -55,6 +55,8 @@ const focused = (page: Page) =>
   });
 
 test.describe('no sideways scrolling on a phone and at 200 % zoom', () => {
+  // Five screens at two widths with full-page screenshots: more than the default time on a busy machine.
+  test.describe.configure({ timeout: 480_000 });
   for (const lang of ['et', 'ru', 'en']) {
     test(`tender view, draft tender form and notifications in ${lang}`, async ({ page, request }) => {
       const admin = await apiLogin(request, 'admin');
