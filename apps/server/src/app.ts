@@ -14,6 +14,7 @@ import type { Database } from './db/client.ts';
 import { installGuard } from './lib/auth.ts';
 import { installBulkhead, KeyedLimiter } from './lib/bulkhead.ts';
 import { installErrorHandler, installNotFound } from './lib/errors.ts';
+import { loggerOptions } from './lib/logRedact.ts';
 import { createMetrics } from './lib/metrics.ts';
 import { openApiOptions } from './lib/openapi.ts';
 import { OutboxWorker } from './lib/outbox.ts';
@@ -29,7 +30,8 @@ export type { ZApp } from './lib/http.ts';
 export async function buildApp(opts: { config: Config; database: Database }) {
   const { config, database } = opts;
   const app = Fastify({
-    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    // The request log redacts secrets in URLs (a reset link's key).
+    logger: config.LOG_LEVEL === 'silent' ? false : loggerOptions(config.LOG_LEVEL),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },

@@ -11,6 +11,7 @@ import {
 } from './accountRules.ts';
 import { COUNTRY_CODES } from './countries.ts';
 import { LANGUAGES } from './enums.ts';
+import { hasLineBreak } from './textRules.ts';
 
 /** True when the text has a letter or digit (a name of invisible characters alone is not a name). */
 const hasLetterOrDigit = (s: string) => /[\p{L}\p{N}]/u.test(s);
@@ -27,6 +28,13 @@ function text(min: number, max: number, minKey: string) {
     .pipe(inner.max(max, { error: 'too_long', abort: true }).refine(hasLetterOrDigit, 'invalid'));
 }
 
+/** A name: one line (a line break is refused, not trimmed away). */
+const oneLine = <T extends z.ZodType<string, string>>(schema: T) =>
+  z
+    .string('required')
+    .refine((s) => !hasLineBreak(s.trim()), { error: 'no_line_breaks', abort: true })
+    .pipe(schema);
+
 const email = z
   .string('required')
   .refine(noNul, 'invalid')
@@ -35,7 +43,7 @@ const email = z
 
 /** Step 1: the company. */
 export const registrationStep1 = z.object({
-  supplier_name: text(REGISTRATION_MIN.supplier_name, 200, 'min_length_3'),
+  supplier_name: oneLine(text(REGISTRATION_MIN.supplier_name, 200, 'min_length_3')),
   supplier_registration_code: text(REGISTRATION_MIN.supplier_registration_code, 50, 'min_length_5'),
   supplier_address: text(REGISTRATION_MIN.supplier_address, 300, 'min_length_5'),
   supplier_country_code: z
@@ -66,8 +74,8 @@ export type RegistrationStep1 = z.input<typeof registrationStep1>;
 
 /** Step 2: the main user, then the whole registration. */
 export const registrationUser = z.object({
-  user_first_name: text(1, 100, 'required'),
-  user_last_name: text(1, 100, 'required'),
+  user_first_name: oneLine(text(1, 100, 'required')),
+  user_last_name: oneLine(text(1, 100, 'required')),
   /** Only for Estonian companies; null when empty. */
   user_personal_code: z
     .string()

@@ -32,6 +32,13 @@ export type UploadExtension = (typeof UPLOAD_EXTENSIONS)[number];
 export const IMAGE_EXTENSIONS = ['jpeg', 'jpg', 'png', 'gif', 'bmp', 'tiff'] as const;
 /** Thumbnail sizes are 1…THUMBNAIL_MAX pixels a side. */
 export const THUMBNAIL_MAX = 1024;
+/**
+ * The thumbnail sizes (pixels a side) the server makes and keeps: any other is refused, so nobody can fill the disk
+ * with one image in every size (issue 35). The screens ask for 240×240.
+ */
+export const THUMBNAIL_SIZES = [120, 240, 480] as const;
+/** Unfinished uploads one user may have at once (each holds chunks on disk until finished or swept). */
+export const OPEN_UPLOADS_MAX = 10;
 export const FILE_ACCESS = ['public', 'private'] as const;
 export type FileAccess = (typeof FILE_ACCESS)[number];
 

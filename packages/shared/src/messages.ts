@@ -257,6 +257,10 @@ export const MSG = {
   notice_window_invalid: 'notice_window_invalid',
   notice_show_after_start: 'notice_show_after_start',
   notice_already_over: 'notice_already_over',
+  // files: too many unfinished uploads of one user
+  too_many_uploads: 'too_many_uploads',
+  // company and person names are one line
+  no_line_breaks: 'no_line_breaks',
 } as const;
 export type MessageKey = (typeof MSG)[keyof typeof MSG];
 

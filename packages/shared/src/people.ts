@@ -2,6 +2,7 @@
 // The server's route schemas and the web's forms both use these; every message is a key of MSG.
 import { z } from 'zod';
 import { SUPPLIER_ROLES, WORKER_ROLES } from './enums.ts';
+import { hasLineBreak } from './textRules.ts';
 
 // ---------- field pieces ----------
 
@@ -17,6 +18,7 @@ export const personNameText = (max = 100) =>
     .min(1, 'required')
     .max(max, 'too_long')
     .refine(noNul, 'invalid_characters')
+    .refine((s) => !hasLineBreak(s), 'no_line_breaks')
     .refine((s) => s === '' || /[\p{L}\p{N}]/u.test(s), 'needs_letter_or_digit');
 export const emailField = z
   .string('required')

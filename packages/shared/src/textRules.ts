@@ -43,3 +43,6 @@ export function isStrictDateTime(s: string): boolean {
 
 /** Delivery dates: at most this many years ahead. */
 export const MAX_DELIVERY_YEARS = 5;
+
+/** A line break (CR, LF, or the Unicode line and paragraph separators): names are one line (issue 35). */
+export const hasLineBreak = (s: string) => /[\r\n\u0085\u2028\u2029]/.test(s);

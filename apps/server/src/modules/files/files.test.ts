@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { UPLOAD_CHUNK_BYTES } from '@portal/shared';
+import { OPEN_UPLOADS_MAX, UPLOAD_CHUNK_BYTES } from '@portal/shared';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -145,9 +145,16 @@ describe('chunked upload', () => {
     // The second call is answered from the disk cache with the same bytes.
     const again = await ctx.as('supplier', { method: 'GET', url: `/api/thumbnail/240/240/${f.uuid}` });
     expect(again.rawPayload.equals(th.rawPayload)).toBe(true);
+    expect(th.headers['cache-control']).toBe('public, max-age=86400, immutable');
+    // Only the few sizes the screens use are made and kept (any other is a 400, nothing written).
+    for (const size of ['1000/1000', '239/240']) {
+      const other = await ctx.as(null, { method: 'GET', url: `/api/thumbnail/${size}/${f.uuid}` });
+      expect(other.statusCode, size).toBe(400);
+    }
+    expect(fs.readdirSync(store.thumbDir(f.uuid))).toEqual(['240x240']);
     // Never enlarged.
-    const big = await ctx.as(null, { method: 'GET', url: `/api/thumbnail/1000/1000/${f.uuid}` });
-    expect((await sharp(big.rawPayload).metadata()).width).toBe(800);
+    const big = await ctx.as(null, { method: 'GET', url: `/api/thumbnail/480/480/${f.uuid}` });
+    expect((await sharp(big.rawPayload).metadata()).width).toBe(480);
   });
 
   it('stores a one-chunk PDF as a document (no thumbnail) and answers it as an inline download', async () => {
@@ -155,7 +162,7 @@ describe('chunked upload', () => {
     expect(f.fileType).toBe('application/pdf');
     const got = await ctx.as(null, { method: 'GET', url: `/api/get/${f.uuid}` });
     expect(got.headers['content-disposition']).toBe("inline; filename*=UTF-8''Paigaldusjuhend.pdf");
-    const th = await ctx.as(null, { method: 'GET', url: `/api/thumbnail/100/100/${f.uuid}` });
+    const th = await ctx.as(null, { method: 'GET', url: `/api/thumbnail/120/120/${f.uuid}` });
     expect(th.statusCode).toBe(404);
     expect(th.json()).toEqual({ detail: 'not_an_image' });
   });
@@ -187,12 +194,40 @@ describe('chunked upload', () => {
     expect((await ctx.as(null, { method: 'GET', url: `/api/get/${uuid}` })).statusCode).toBe(401);
     expect((await ctx.as('supplier', { method: 'GET', url: `/api/get/${uuid}` })).statusCode).toBe(403);
     expect((await ctx.as('master', { method: 'GET', url: `/api/get/${uuid}` })).statusCode).toBe(200);
-    expect((await ctx.as(null, { method: 'GET', url: `/api/thumbnail/10/10/${uuid}` })).statusCode).toBe(401);
+    expect((await ctx.as(null, { method: 'GET', url: `/api/thumbnail/120/120/${uuid}` })).statusCode).toBe(
+      401,
+    );
+    // A private image's thumbnail is not for shared caches.
+    const th = await ctx.as('master', { method: 'GET', url: `/api/thumbnail/120/120/${uuid}` });
+    expect(th.statusCode).toBe(200);
+    expect(th.headers['cache-control']).toBe('private, max-age=3600');
+  });
+
+  it('caps the unfinished uploads of one user', async () => {
+    // Two chunks each; only the first is sent, so every upload stays unfinished.
+    const big = Buffer.concat([await smallPng(), Buffer.alloc(UPLOAD_CHUNK_BYTES)]);
+    const first = (dzuuid: string) =>
+      ctx.as('contractor', { method: 'POST', url: '/api/upload/', ...chunkForm(dzuuid, big, 0, 'osa.png') });
+    const open: string[] = [];
+    for (let i = 0; i < OPEN_UPLOADS_MAX; i++) {
+      const dzuuid = crypto.randomUUID();
+      open.push(dzuuid);
+      const res = await first(dzuuid);
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const refused = await first(crypto.randomUUID());
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ file: ['too_many_uploads'] });
+    // Another user is not held back by them.
+    const other = crypto.randomUUID();
+    expect((await sendChunk('admin', other, big, 0, 'muu.png')).statusCode).toBe(200);
+    for (const id of [...open, other]) fs.rmSync(store.uploadDir(id), { recursive: true, force: true });
+    expect(leftovers()).toEqual([]);
   });
 
   it('deletes a file with its thumbnails; a second delete is 404', async () => {
     const f = await upload(await smallPng(), 'kustuta.png');
-    await ctx.as(null, { method: 'GET', url: `/api/thumbnail/20/20/${f.uuid}` });
+    await ctx.as(null, { method: 'GET', url: `/api/thumbnail/120/120/${f.uuid}` });
     let res = await ctx.as('supplier', { method: 'DELETE', url: `/api/delete/${f.uuid}` });
     expect(res.statusCode).toBe(403);
     res = await ctx.as('master', { method: 'DELETE', url: `/api/delete/${f.uuid}` });

@@ -158,7 +158,7 @@ export default async function routes(app: ZApp) {
       const t = await thumbnail(app.db, store, uuid, w, h, request.user);
       return reply
         .type(t.type)
-        .header('cache-control', 'public, max-age=86400, immutable')
+        .header('cache-control', t.isPublic ? 'public, max-age=86400, immutable' : 'private, max-age=3600')
         .send(createReadStream(t.path));
     },
   );

@@ -18,7 +18,9 @@ import {
   FILE_MAX_BYTES,
   type FileAccess,
   fileExtension,
+  OPEN_UPLOADS_MAX,
   THUMBNAIL_MAX,
+  THUMBNAIL_SIZES,
   UPLOAD_CHUNK_BYTES,
   UPLOAD_EXTENSIONS,
   type UploadExtension,
@@ -169,6 +171,19 @@ async function readMeta(store: FileStore, dzuuid: string): Promise<UploadMeta | 
   }
 }
 
+/** How many unfinished uploads a user has (their meta.json names him); the sweep removes the stale ones. */
+async function openUploadsOf(store: FileStore, userId: number) {
+  let names: string[];
+  try {
+    names = await fs.readdir(store.uploads);
+  } catch {
+    return 0;
+  }
+  let n = 0;
+  for (const name of names) if ((await readMeta(store, name))?.user === userId) n += 1;
+  return n;
+}
+
 /** Writes bytes under a temporary name and links them into place: fails with EEXIST instead of overwriting. */
 async function writeOnce(dir: string, name: string, data: Buffer | string) {
   const tmp = path.join(dir, `.tmp-${crypto.randomBytes(6).toString('hex')}`);
@@ -208,6 +223,7 @@ export async function receiveChunk(
     if (!bytesMatchExtension(ext, chunk.data.subarray(0, MAGIC_HEAD_BYTES)))
       throw invalid('file', 'file_content_mismatch');
     await fs.mkdir(store.uploads, { recursive: true });
+    if ((await openUploadsOf(store, user.id)) >= OPEN_UPLOADS_MAX) throw invalid('file', 'too_many_uploads');
     try {
       await fs.mkdir(dir);
     } catch (err) {
@@ -353,7 +369,8 @@ export async function thumbnail(
   const dir = store.thumbDir(uuid);
   const cached = path.join(dir, `${w}x${h}`);
   const type = jpeg ? 'image/jpeg' : 'image/png';
-  if (await exists(cached)) return { path: cached, type };
+  // A private image's thumbnail is as private as the image (its cache header follows `isPublic`).
+  if (await exists(cached)) return { path: cached, type, isPublic: row.isPublic };
   await fs.mkdir(dir, { recursive: true });
   const tmp = store.tmp(dir);
   try {
@@ -368,14 +385,17 @@ export async function thumbnail(
     if (err instanceof AppError) throw err;
     throw new AppError(404, { detail: 'not_an_image' }); // bytes that start like an image but do not decode
   }
-  return { path: cached, type };
+  return { path: cached, type, isPublic: row.isPublic };
 }
 
 export const thumbnailSize = z
   .string()
   .regex(/^\d{1,4}$/, 'invalid_size')
   .transform(Number)
-  .refine((n) => n >= 1 && n <= THUMBNAIL_MAX, 'invalid_size');
+  .refine(
+    (n) => n >= 1 && n <= THUMBNAIL_MAX && (THUMBNAIL_SIZES as readonly number[]).includes(n),
+    'invalid_size',
+  );
 
 /** DELETE /delete/{uuid}: the row (and with it the part links), the bytes and the thumbnails. */
 export async function deleteFile(db: Db, store: FileStore, uuid: string) {
