@@ -383,7 +383,9 @@ export function growthTable(rows: Row[], factors: number[], before: boolean, not
       const b = get(c, hi, s.name);
       const x = a && b ? b.cpuMs / Math.max(a.cpuMs, 0.1) : Number.NaN;
       if (c === 'after') ratio = x;
-      cells.push(a && b ? `${a.cpuMs} → ${b.cpuMs} ms (${r1(x)}×)` : a ? `${a.cpuMs} ms → not measured` : '–');
+      cells.push(
+        a && b ? `${a.cpuMs} → ${b.cpuMs} ms (${r1(x)}×)` : a ? `${a.cpuMs} ms → not measured` : '–',
+      );
     }
     const after = get('after', hi, s.name);
     const planCells = codes.map((c) => get(c, hi, s.name)?.plan || '–');

