@@ -5,7 +5,7 @@
 // same run, on the same databases, before this checkout's server migrates them (its migrations add indexes).
 //   node bench/list-growth.ts          (npm run bench -- growth)
 // Data: bench/growth-data.ts builds the four databases (tender data and report data at 1× and 10×: 100,000 tenders /
-// 1,000,000 lines at 1×, 1,000,000 / 10,000,000 at 10×) once; they are kept. Port 3703.
+// 1,000,000 lines at 1×, 1,000,000 / 10,000,000 at 10×) once; they are kept. Port 3793 (BENCH_GROWTH_PORT).
 // BENCH_GROWTH_FACTORS (default "1,10"), BENCH_GROWTH_SECONDS (measured time per scenario, default 3),
 // BENCH_GROWTH_ONLY (a regular expression on scenario names), BENCH_GROWTH_LABEL (the result files' name).
 import fs from 'node:fs';
@@ -18,7 +18,8 @@ import { growthDbName } from './growth-data.ts';
 import { cpuMs, ROOT, spawnServer, waitHealthy } from './lib.ts';
 import { backendsCpu, DEMO_PASSWORD, dbUrl, login, machineLine } from './tenders-list.ts';
 
-const PORT = 3703;
+// Its own port (3700–3703 are taken by the other benchmarks, which others may run at the same time).
+const PORT = Number(process.env.BENCH_GROWTH_PORT ?? 3793);
 const DATA = path.join(ROOT, 'bench/.data');
 const SECONDS = Number(process.env.BENCH_GROWTH_SECONDS ?? 3);
 const ONLY = process.env.BENCH_GROWTH_ONLY ? new RegExp(process.env.BENCH_GROWTH_ONLY) : null;
