@@ -1,4 +1,6 @@
-// Page links 5 either side of the current page, first/last, and page sizes 50/100/200.
+// Page links 5 either side of the current page, first/last, and page sizes 50/100/200. Above the server's count
+// limit the total reads "more than 10 000" (the number in the language's grouping) and the last page served says
+// how to see further.
 import { DoubleLeftOutlined, DoubleRightOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { PAGE_SIZES } from '@portal/shared';
 import { Button, Select, Space, Typography } from 'antd';
@@ -8,13 +10,18 @@ export function Paginator(props: {
   page: number;
   pages: number;
   count: number;
+  /** The list has more rows than `count` (the server's limit): pages stop there. */
+  countMore?: boolean;
   pageSize: number;
   onPage(page: number): void;
   onPageSize?(size: number): void;
   sizes?: readonly number[];
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { page, pages } = props;
+  const total = props.countMore
+    ? t('list.total_more', { n: new Intl.NumberFormat(i18n.language).format(props.count) })
+    : t('list.total', { count: props.count });
   const from = Math.max(1, page - 5);
   const to = Math.min(pages, page + 5);
   const links: number[] = [];
@@ -74,7 +81,12 @@ export function Paginator(props: {
             }))}
           />
         )}
-        <Typography.Text type="secondary">{t('list.total', { count: props.count })}</Typography.Text>
+        <Typography.Text type="secondary">{total}</Typography.Text>
+        {props.countMore && page >= pages && (
+          <Typography.Text type="secondary" className="paginator-limit">
+            {t('list.limit_note')}
+          </Typography.Text>
+        )}
       </Space>
     </nav>
   );

@@ -101,6 +101,7 @@ export function ResourceTable<T extends object>(props: {
           page={state.page}
           pages={data.pages}
           count={data.count}
+          countMore={data.count_more}
           pageSize={state.pageSize}
           sizes={props.pageSizes}
           onPage={state.setPage}

@@ -169,5 +169,7 @@ export function saveBlob(blob: Blob, name: string) {
 export interface Paged<T> {
   results: T[];
   pages: number;
+  /** Exact up to the server's limit (10,000); with `count_more` there are more rows than that. */
   count: number;
+  count_more?: boolean;
 }

@@ -67,7 +67,13 @@ const categoriesQuery = listQuery.extend({
 /** A report answer: the page with totals over the whole filtered result, or a plain array (page_size=0). */
 const report = <T extends z.ZodType>(row: T, totals: z.ZodType) =>
   z.union([
-    z.object({ results: z.array(row), pages: z.number().int(), count: z.number().int(), totals }),
+    z.object({
+      results: z.array(row),
+      pages: z.number().int(),
+      count: z.number().int(),
+      count_more: z.boolean().optional(),
+      totals,
+    }),
     z.array(row),
   ]);
 const dec = z.string();
@@ -174,6 +180,7 @@ export default async function routes(app: ZApp) {
               results: z.array(categoryReportRow),
               pages: z.number().int(),
               count: z.number().int(),
+              count_more: z.boolean().optional(),
             }),
             z.array(categoryReportRow),
           ]),
