@@ -35,6 +35,9 @@ export async function buildApp(opts: { config: Config; database: Database }) {
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+    // Registering every module's routes (and compiling their schemas) takes ~1 s, but far longer on a machine busy
+    // with other work: Fastify's default of 10 s per plugin failed starts (and tests) there.
+    pluginTimeout: 120_000,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

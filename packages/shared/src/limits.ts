@@ -32,3 +32,19 @@ export const TOAST_SECONDS = 3;
 export const EID_COUNTDOWN_SECONDS = 90;
 export const SOFTWARE_VERSION = 'v.1.0.1';
 export const CURRENCY = 'EUR';
+
+/** Text field limits: the request schemas (server) and the inputs' maxLength (web) both read these. */
+export const FIELD_MAX = {
+  email: 254,
+  phone: 20,
+  personalCode: 20,
+  personName: 100,
+  position: 100,
+  /** A company's, a group's, a warehouse's, a category's or a producer's name. */
+  name: 200,
+  registrationCode: 30,
+  address: 300,
+  notes: 2000,
+  /** A password as typed (the rules of a new one: accountRules.ts). */
+  passwordInput: 200,
+} as const;

@@ -2,6 +2,7 @@
 // The server's route schemas and the web's forms both use these; every message is a key of MSG.
 import { z } from 'zod';
 import { SUPPLIER_ROLES, WORKER_ROLES } from './enums.ts';
+import { FIELD_MAX } from './limits.ts';
 import { hasLineBreak } from './textRules.ts';
 
 // ---------- field pieces ----------
@@ -11,7 +12,7 @@ const noNul = (s: string) => !s.includes('\u0000');
 export const plainText = (max: number) =>
   z.string().trim().max(max, 'too_long').refine(noNul, 'invalid_characters');
 /** A name: required, trimmed, with at least one letter or digit. */
-export const personNameText = (max = 100) =>
+export const personNameText = (max: number = FIELD_MAX.personName) =>
   z
     .string('required')
     .trim()
@@ -24,7 +25,7 @@ export const emailField = z
   .string('required')
   .trim()
   .min(1, 'required')
-  .max(254, 'too_long')
+  .max(FIELD_MAX.email, 'too_long')
   .refine(noNul, 'invalid_characters')
   .refine((s) => s === '' || /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(s), 'invalid_email');
 /** Phone: digits with an optional leading + and spaces, 5 to 20 characters. */
@@ -32,13 +33,16 @@ export const phoneField = z
   .string('required')
   .trim()
   .min(1, 'required')
-  .max(20, 'too_long')
+  .max(FIELD_MAX.phone, 'too_long')
   .refine((s) => s === '' || /^\+?[0-9][0-9 ]{3,19}$/.test(s), 'invalid_phone');
 /** Personal code: digits only (a number input), 6 to 20; empty means none (sent as null). */
 export const profilePersonalCodeField = z
   .union([z.string(), z.null()])
   .transform((s) => (s === null ? null : s.trim() || null))
-  .refine((s) => s === null || /^\d{6,20}$/.test(s), 'invalid_personal_code');
+  .refine(
+    (s) => s === null || new RegExp(`^\\d{6,${FIELD_MAX.personalCode}}$`).test(s),
+    'invalid_personal_code',
+  );
 const id = z.number('required').int('invalid').positive('invalid').max(2_147_483_647, 'invalid');
 /** Warehouse group ids; at least one where required ('Palun vali osakond'). */
 export const groupIdsField = z
@@ -55,18 +59,24 @@ export const profilePatch = z.object({
   personal_code: profilePersonalCodeField.optional(),
   email: emailField.optional(),
   phone: z.union([phoneField, z.literal('')]).optional(),
-  position: plainText(100).optional(),
+  position: plainText(FIELD_MAX.position).optional(),
 });
 export type ProfilePatch = z.input<typeof profilePatch>;
 
 export const checkPasswordBody = z.object({
-  current_password: z.string('password_empty').min(1, 'password_empty').max(200, 'too_long'),
-  new_password: z.string().max(200, 'too_long').optional(),
+  current_password: z
+    .string('password_empty')
+    .min(1, 'password_empty')
+    .max(FIELD_MAX.passwordInput, 'too_long'),
+  new_password: z.string().max(FIELD_MAX.passwordInput, 'too_long').optional(),
 });
 export const changePasswordBody = z.object({
-  current_password: z.string('password_empty').min(1, 'password_empty').max(200, 'too_long'),
-  password1: z.string('password_empty').min(1, 'password_empty').max(200, 'too_long'),
-  password2: z.string('password_empty').min(1, 'password_empty').max(200, 'too_long'),
+  current_password: z
+    .string('password_empty')
+    .min(1, 'password_empty')
+    .max(FIELD_MAX.passwordInput, 'too_long'),
+  password1: z.string('password_empty').min(1, 'password_empty').max(FIELD_MAX.passwordInput, 'too_long'),
+  password2: z.string('password_empty').min(1, 'password_empty').max(FIELD_MAX.passwordInput, 'too_long'),
 });
 export type ChangePasswordBody = z.input<typeof changePasswordBody>;
 
@@ -81,21 +91,21 @@ export const registrationCodeField = z
   .string('required')
   .trim()
   .min(1, 'required')
-  .max(30, 'too_long')
+  .max(FIELD_MAX.registrationCode, 'too_long')
   .refine(noNul, 'invalid_characters')
   .refine((s) => s === '' || /^[\p{L}\p{N}][\p{L}\p{N} ./-]*$/u.test(s), 'invalid_registration_code');
 
 /** POST /suppliers/ (the supplier form). */
 export const supplierCreate = z.object({
-  name: personNameText(200),
+  name: personNameText(FIELD_MAX.name),
   registration_code: registrationCodeField,
   email: emailField,
   country_code: countryCodeField.default('EE'),
   is_active: z.boolean().default(true),
   is_employees_can_view_proposal: z.boolean().default(false),
   warehouse_groups: requiredGroupIds,
-  address: plainText(300).optional(),
-  notes: plainText(2000).optional(),
+  address: plainText(FIELD_MAX.address).optional(),
+  notes: plainText(FIELD_MAX.notes).optional(),
   phone: z.union([phoneField, z.literal('')]).optional(),
 });
 export type SupplierCreate = z.input<typeof supplierCreate>;
@@ -108,7 +118,7 @@ export const supplierCategorySet = z.object({
 
 /** PATCH /suppliers/{id}/: any of the form's and the supplier page's fields. */
 export const supplierPatch = z.object({
-  name: personNameText(200).optional(),
+  name: personNameText(FIELD_MAX.name).optional(),
   registration_code: registrationCodeField.optional(),
   email: emailField.optional(),
   country_code: countryCodeField.optional(),
@@ -116,8 +126,8 @@ export const supplierPatch = z.object({
   is_new: z.boolean().optional(),
   is_employees_can_view_proposal: z.boolean().optional(),
   warehouse_groups: requiredGroupIds.optional(),
-  address: plainText(300).optional(),
-  notes: plainText(2000).optional(),
+  address: plainText(FIELD_MAX.address).optional(),
+  notes: plainText(FIELD_MAX.notes).optional(),
   phone: z.union([phoneField, z.literal('')]).optional(),
   /** Replaces the categories of the named groups (the categories tab's confirm). */
   categories: z.array(supplierCategorySet, 'invalid').max(100, 'too_long').optional(),
@@ -199,7 +209,7 @@ const personWrite = {
   email: emailField,
   phone: phoneField,
   personal_code: profilePersonalCodeField.optional(),
-  position: plainText(100).optional(),
+  position: plainText(FIELD_MAX.position).optional(),
   is_active: z.boolean(),
   language: z.enum(['et', 'ru', 'en'], 'invalid_choice').optional(),
 };

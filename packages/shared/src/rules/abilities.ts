@@ -3,6 +3,7 @@
 // refuses by it and sends each tender's and line's `abilities`; the web shows an action only when it is there.
 import type { DetailStatus, SupplierRole, TenderStatus, UserGroup } from '../enums.ts';
 import { TENDER_STATUSES } from '../enums.ts';
+import { OPENED_STATES } from './seal.ts';
 
 /** Actions on a tender. */
 export const TENDER_ACTIONS = [
@@ -145,9 +146,8 @@ export interface Grant<F> {
 const STARTED = ['WAITING', 'ACTIVE', 'FINISHED', 'CHOOSING'] as const;
 const VISIBLE_TO_SUPPLIERS = TENDER_STATUSES.filter((s) => s !== 'DRAFT');
 const COMMENTABLE = ['ACTIVE', 'FINISHED', 'CHOOSING'] as const;
-const UNSEALED = ['FINISHED', 'CHOOSING', 'ORDERED', 'FAILED', 'CANCELED'] as const;
-/** Opened: the buyers see the offers (a tender cancelled while running never was). */
-const OPENED = ['FINISHED', 'CHOOSING', 'ORDERED', 'FAILED'] as const;
+/** The history: an opened tender's, and a cancelled one's (its suppliers' rows left out unless it was opened). */
+const HISTORY_STATES = [...OPENED_STATES, 'CANCELED'] as const;
 
 /** The tender table: an action is allowed when any of its grants matches the caller, the state and the facts. */
 export const TENDER_RULES: Record<TenderAction, Grant<TenderFacts>[]> = {
@@ -173,7 +173,7 @@ export const TENDER_RULES: Record<TenderAction, Grant<TenderFacts>[]> = {
     { who: 'buyer', states: ['ORDERED'] },
     { who: 'offerer', states: ['ORDERED'], when: (f) => !!f.isWinner },
   ],
-  history: [{ who: 'buyer', states: UNSEALED }],
+  history: [{ who: 'buyer', states: HISTORY_STATES }],
   ask: [{ who: 'offerer', states: ['ACTIVE'] }],
   answer: [{ who: 'buyer', states: ['ACTIVE', 'FINISHED', 'CHOOSING', 'ORDERED', 'FAILED'] }],
   extend: [{ who: 'manager', states: ['ACTIVE'] }],

@@ -3,6 +3,7 @@ export * from './award.ts';
 export * from './decimal.ts';
 export * from './offer.ts';
 export * from './receiptCanonical.ts';
+export * from './seal.ts';
 export * from './suggest.ts';
 export * from './tenderForm.ts';
 export * from './winners.ts';

@@ -44,9 +44,6 @@ export interface ReportFilters {
   filter_winner?: boolean;
 }
 
-/** Tender states whose offers buyers may see (not DRAFT, WAITING or ACTIVE: sealed; not CANCELED: offers gone). */
-export const OPEN_STATES = ['FINISHED', 'CHOOSING', 'ORDERED', 'FAILED'] as const;
-
 const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const nextDay = (d: string) => {

@@ -1,6 +1,8 @@
 // Who may see and do what with tenders (spec 1-tenders §6; decisions in docs/decisions.md).
 import {
   type Actor,
+  isOpened,
+  isSealed,
   type LineAction,
   type LineFacts,
   type Refusal,
@@ -43,14 +45,13 @@ export async function viewerOf(db: Db, user: SessionUser): Promise<Viewer> {
 }
 
 /** While WAITING or ACTIVE, buyers get sealed offers (placeholders only). */
-export const isSealed = (status: TenderStatus) => status === 'WAITING' || status === 'ACTIVE';
+export { isSealed };
 
 /**
  * What a buyer's answer hides: offers as placeholders while WAITING or ACTIVE (isSealed); supplier comments and
  * anything naming a participant also in DRAFT and CANCELED (a tender cancelled while ACTIVE was never opened).
  */
-export const sealedForBuyers = (status: TenderStatus) =>
-  status !== 'FINISHED' && status !== 'CHOOSING' && status !== 'ORDERED' && status !== 'FAILED';
+export const sealedForBuyers = (status: TenderStatus) => !isOpened(status);
 
 /** SQL condition: the tenders this user may see. */
 export function tenderVisibleWhere(user: SessionUser): SQL | undefined {

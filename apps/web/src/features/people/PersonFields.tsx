@@ -1,5 +1,6 @@
 // The person fields shared by the employee, worker and profile forms: names, e-mail and phone (required where the
 // spec says), personal code and position (optional), and the notification language.
+import { FIELD_MAX } from '@portal/shared';
 import { Col, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 
@@ -14,12 +15,12 @@ export function PersonFields(props: {
     <>
       <Col xs={24} md={12}>
         <Form.Item name="first_name" label={t('people.person.first_name')} rules={[required]}>
-          <Input maxLength={100} autoComplete="given-name" />
+          <Input maxLength={FIELD_MAX.personName} autoComplete="given-name" />
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>
         <Form.Item name="last_name" label={t('people.person.last_name')} rules={[required]}>
-          <Input maxLength={100} autoComplete="family-name" />
+          <Input maxLength={FIELD_MAX.personName} autoComplete="family-name" />
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>
@@ -28,7 +29,7 @@ export function PersonFields(props: {
           label={t('people.person.email')}
           rules={[required, { type: 'email', message: t('errors.invalid_email') }]}
         >
-          <Input type="email" maxLength={254} autoComplete="email" />
+          <Input type="email" maxLength={FIELD_MAX.email} autoComplete="email" />
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>
@@ -40,7 +41,7 @@ export function PersonFields(props: {
             { pattern: /^\+?[0-9][0-9 ]{3,19}$/, message: t('errors.invalid_phone') },
           ]}
         >
-          <Input maxLength={20} inputMode="tel" autoComplete="tel" placeholder="+372" />
+          <Input maxLength={FIELD_MAX.phone} inputMode="tel" autoComplete="tel" placeholder="+372" />
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>
@@ -50,12 +51,12 @@ export function PersonFields(props: {
           rules={[{ pattern: /^\d{6,20}$/, message: t('errors.invalid_personal_code') }]}
           extra={props.personalCodeLocked ? t('people.profile.personal_code_locked') : undefined}
         >
-          <Input maxLength={20} inputMode="numeric" disabled={props.personalCodeLocked} />
+          <Input maxLength={FIELD_MAX.personalCode} inputMode="numeric" disabled={props.personalCodeLocked} />
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>
         <Form.Item name="position" label={t('people.person.position')}>
-          <Input maxLength={100} autoComplete="organization-title" />
+          <Input maxLength={FIELD_MAX.position} autoComplete="organization-title" />
         </Form.Item>
       </Col>
       {props.language !== false && (

@@ -2,7 +2,7 @@
 // the user has been authorised with an eID), account (change password: the current one is verified first; delete
 // account, then logout after 2 s), and for suppliers the supplier data and (ADVANCED) employees tabs.
 import './people.css';
-import { SUPPLIER_USERS_PAGE_SIZE } from '@portal/shared';
+import { FIELD_MAX, SUPPLIER_USERS_PAGE_SIZE } from '@portal/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Descriptions, Flex, Form, Input, Row, Tabs, Typography } from 'antd';
 import { useEffect, useState } from 'react';
@@ -192,7 +192,7 @@ function AccountTab() {
         </Typography.Title>
         <Form<PasswordValues> form={form} layout="vertical" onFinish={change}>
           <Form.Item name="current_password" label={t('people.profile.current_password')} rules={[empty]}>
-            <Input.Password autoComplete="current-password" maxLength={200} />
+            <Input.Password autoComplete="current-password" maxLength={FIELD_MAX.passwordInput} />
           </Form.Item>
           <Form.Item
             name="password1"
@@ -200,10 +200,10 @@ function AccountTab() {
             rules={[empty]}
             extra={t('people.profile.password_rule')}
           >
-            <Input.Password autoComplete="new-password" maxLength={200} />
+            <Input.Password autoComplete="new-password" maxLength={FIELD_MAX.passwordInput} />
           </Form.Item>
           <Form.Item name="password2" label={t('people.profile.repeat_password')} rules={[empty]}>
-            <Input.Password autoComplete="new-password" maxLength={200} />
+            <Input.Password autoComplete="new-password" maxLength={FIELD_MAX.passwordInput} />
           </Form.Item>
           <Button type="primary" htmlType="submit" loading={saving}>
             {t('people.profile.save_password')}

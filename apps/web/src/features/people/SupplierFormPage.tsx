@@ -1,6 +1,7 @@
 // /suppliers/add and /suppliers/:id/edit (spec 2 "Supplier form"): name, registration code, e-mail, at least one
 // group ('Palun vali osakond'), country (default EE), active, employees-may-view-offers, and on create an add-more
 // option. After creating the user goes to the supplier page, unless add-more was ticked: then the form is cleared.
+import { FIELD_MAX } from '@portal/shared';
 import './people.css';
 import { Card, Checkbox, Col, Flex, Form, Input, Row, Select } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
@@ -99,7 +100,7 @@ export default function SupplierFormPage() {
           <Row gutter={16}>
             <Col xs={24} md={12}>
               <Form.Item name="name" label={t('people.suppliers.name')} rules={[required]}>
-                <Input maxLength={200} autoFocus={!editing} />
+                <Input maxLength={FIELD_MAX.name} autoFocus={!editing} />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
@@ -108,7 +109,7 @@ export default function SupplierFormPage() {
                 label={t('people.suppliers.registration_code')}
                 rules={[required]}
               >
-                <Input maxLength={30} />
+                <Input maxLength={FIELD_MAX.registrationCode} />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
@@ -117,7 +118,7 @@ export default function SupplierFormPage() {
                 label={t('people.suppliers.email')}
                 rules={[required, { type: 'email', message: t('errors.invalid_email') }]}
               >
-                <Input type="email" maxLength={254} />
+                <Input type="email" maxLength={FIELD_MAX.email} />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>

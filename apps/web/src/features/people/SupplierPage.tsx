@@ -6,7 +6,7 @@
 // Administrators in edit mode; cancel restores the remembered categories).
 import './people.css';
 import { CheckOutlined, CloseOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { SUPPLIER_USERS_PAGE_SIZE } from '@portal/shared';
+import { FIELD_MAX, SUPPLIER_USERS_PAGE_SIZE } from '@portal/shared';
 import {
   Alert,
   Button,
@@ -327,7 +327,7 @@ function SupplierFields(props: {
       <Row gutter={16}>
         <Col xs={24} md={12}>
           <Form.Item name="name" label={t('people.suppliers.name')} rules={[required]}>
-            <Input maxLength={200} />
+            <Input maxLength={FIELD_MAX.name} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
@@ -336,7 +336,7 @@ function SupplierFields(props: {
             label={t('people.suppliers.registration_code')}
             rules={[required]}
           >
-            <Input maxLength={30} disabled={!ab.edit_groups} />
+            <Input maxLength={FIELD_MAX.registrationCode} disabled={!ab.edit_groups} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
@@ -345,7 +345,7 @@ function SupplierFields(props: {
             label={t('people.suppliers.email')}
             rules={[required, { type: 'email', message: t('errors.invalid_email') }]}
           >
-            <Input type="email" maxLength={254} />
+            <Input type="email" maxLength={FIELD_MAX.email} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
@@ -355,7 +355,7 @@ function SupplierFields(props: {
         </Col>
         <Col span={24}>
           <Form.Item name="address" label={t('people.suppliers.address')}>
-            <Input maxLength={300} />
+            <Input maxLength={FIELD_MAX.address} />
           </Form.Item>
         </Col>
         {ab.edit_groups && (
@@ -376,7 +376,7 @@ function SupplierFields(props: {
         )}
         <Col span={24}>
           <Form.Item name="notes" label={t('people.suppliers.notes')}>
-            <Input.TextArea rows={3} maxLength={2000} />
+            <Input.TextArea rows={3} maxLength={FIELD_MAX.notes} />
           </Form.Item>
         </Col>
       </Row>

@@ -1,6 +1,7 @@
 // /tenders/{id}/history: the tender's full change history (tender, lines, offers, winners, comments, exports)
 // as a table of sentences in the reader's language: when, who, and what happened, with the names of parts,
 // suppliers and producers (named by the server) and values written the reader's way.
+import { isOpened } from '@portal/shared';
 import { Alert, Empty, Flex, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,9 +14,6 @@ import { TenderNotFound } from './view/TenderNotFound.tsx';
 import { type HistoryEntry, useTenderHistory, useViewTender } from './viewApi.ts';
 import './view/view.css';
 import { usePhone } from '../../lib/media.ts';
-
-/** Until the tender is opened the server leaves every supplier's row out of the history (offers are sealed). */
-const OPENED = ['FINISHED', 'CHOOSING', 'ORDERED', 'FAILED'];
 
 const ENTITY_COLORS: Record<string, string> = {
   tender: 'blue',
@@ -97,7 +95,7 @@ export default function TenderHistoryPage() {
         }
         extra={<Link to={`/tenders/${id}/view`}>{t('tenderView.back_to_view')}</Link>}
       />
-      {tenderQ.data && !OPENED.includes(tenderQ.data.status) && (
+      {tenderQ.data && !isOpened(tenderQ.data.status) && (
         <Alert type="info" showIcon data-testid="history-sealed" title={t('tenderView.history.sealed')} />
       )}
       <Table<HistoryEntry>
