@@ -180,9 +180,9 @@ export const TENDER_RULES: Record<TenderAction, Grant<TenderFacts>[]> = {
   refuse_award: [{ who: 'manager', states: ['ORDERED'] }],
   verify_receipt: [
     { who: 'offerer', states: VISIBLE_TO_SUPPLIERS },
-    { who: 'buyer', states: OPENED },
+    { who: 'buyer', states: OPENED_STATES },
   ],
-  see_declines: [{ who: 'buyer', states: OPENED }],
+  see_declines: [{ who: 'buyer', states: OPENED_STATES }],
   feedback: [
     { who: 'offerer', states: ['ORDERED'], when: (f) => !!f.companyHasOffer && f.feedbackEnabled !== false },
   ],
