@@ -140,7 +140,12 @@ export async function buildApp(opts: { config: Config; database: Database }) {
         );
       },
     });
-    indexHtml = fs.readFileSync(path.join(config.WEB_DIST, 'index.html'));
+    const page = fs.readFileSync(path.join(config.WEB_DIST, 'index.html'));
+    indexHtml = page;
+    // The front page itself: the static plugin answers a directory (index: false) with 403.
+    app.get('/', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) =>
+      reply.type('text/html').header('cache-control', 'no-cache').send(page),
+    );
   }
   // Search engines may read the front page (login and registration) and nothing else.
   app.get('/robots.txt', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) =>

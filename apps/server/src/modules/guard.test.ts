@@ -72,9 +72,10 @@ describe('route guard', () => {
     // Anything public must be one of these (spec 2 §7 and ARCHITECTURE): system, sign-in (password, Smart-ID,
     // Mobile-ID, ID card), token check, password recovery, registration, public files by uuid, the API reference,
     // the Prometheus metrics (behind an operator's bearer token of their own, system/routes.ts), and the terms of use
-    // in force, announced and by version (read by the login page and linked from the announcement mail; issue 32).
+    // in force, announced and by version (read by the login page and linked from the announcement mail; issue 32),
+    // and the maintenance notices shown now (on the login page too; issue 35).
     const allowed =
-      /^(GET|POST) \/api\/(health\/|terms\/|metrics\/$|openapi\.json|docs|_test\/|login(_[a-z_]+)?\/|expire\/|forgot_password\/|reset_password\/|register\/|eid\/|id[-_]card|files?\/(get|thumbnail)\/|get\/|thumbnail\/)/;
+      /^(GET|POST) \/api\/(health\/|terms\/|metrics\/$|openapi\.json|docs|_test\/|login(_[a-z_]+)?\/|expire\/|forgot_password\/|reset_password\/|register\/|eid\/|id[-_]card|maintenance_notices\/current\/$|files?\/(get|thumbnail)\/|get\/|thumbnail\/)/;
     expect(publicRoutes.filter((r) => !allowed.test(r))).toEqual([]);
   });
 });

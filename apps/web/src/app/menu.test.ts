@@ -36,6 +36,7 @@ describe('side menu entries per role (spec 2, side menu)', () => {
       '/notifications',
       '/modules',
       '/setup/deliveries',
+      '/setup/maintenance',
       '/setup/terms',
     ]);
   });

@@ -6,6 +6,7 @@ import {
   BREACH_KINDS,
   BREACH_STATUSES,
   CHOOSE_REMINDER_KINDS,
+  DECLINE_REASONS,
   DETAIL_STATUSES,
   EXPORT_STATUSES,
   LANGUAGES,
@@ -41,6 +42,7 @@ const LISTS: Record<string, readonly string[] | null> = {
   tender_logs_action_ck: TENDER_LOG_ACTIONS,
   module_export_logs_status_ck: EXPORT_STATUSES,
   purchase_orders_bc_status_ck: BC_SYNC_STATUSES,
+  line_declines_reason_ck: DECLINE_REASONS,
   // server-only values: no screen or request names them
   refusals_scope_ck: null,
   comments_kind_ck: null,

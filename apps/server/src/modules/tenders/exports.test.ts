@@ -65,7 +65,8 @@ describe('tender exports', () => {
       built.producer.name,
       expect.stringMatching(/^PC-/),
       '4006633100011',
-      '01.12.2026',
+      // the delivery date as a date cell (its day at midnight, as spreadsheets keep dates without a zone)
+      new Date(Date.UTC(2026, 11, 1)),
       12.345,
       3,
       37.04,
