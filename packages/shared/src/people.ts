@@ -149,6 +149,8 @@ export const supplierItem = z.object({
   country_code: z.string(),
   is_active: z.boolean(),
   is_new: z.boolean(),
+  /** A self-registered company that no administrator has activated yet (not one that was blocked). */
+  awaiting_activation: z.boolean(),
   is_employees_can_view_proposal: z.boolean(),
   /** Names, as the spec has it; the ids are in warehouse_groups_tags. */
   warehouse_groups: z.array(z.string()),

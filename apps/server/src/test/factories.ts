@@ -43,6 +43,8 @@ export async function buildSupplier(
       registrationCode: `1${Date.now() % 1e7}${u}`.slice(0, 12),
       email: `s${u}@example.test`,
       isNew: false,
+      // an active company was activated once; an inactive one is as registration leaves it
+      activatedAt: v.isActive === false ? null : new Date(0),
       ...v,
     })
     .returning();

@@ -28,6 +28,8 @@ export const suppliers = pgTable(
     phone: text('phone').notNull().default(''),
     isActive: boolean('is_active').notNull().default(true),
     isNew: boolean('is_new').notNull().default(true),
+    /** When the company was first activated; null while a self-registered company waits for an administrator. */
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
     isEmployeesCanViewProposal: boolean('is_employees_can_view_proposal').notNull().default(false),
     categoryUpdateTs: timestamp('category_update_ts', { withTimezone: true }),
     ...stamps,

@@ -415,7 +415,11 @@ export async function setSupplierActive(
 ) {
   const changed = await tx
     .update(suppliers)
-    .set({ isActive: active, updated: now() })
+    .set({
+      isActive: active,
+      ...(active ? { activatedAt: sql`coalesce(${suppliers.activatedAt}, ${now()})` } : {}),
+      updated: now(),
+    })
     .where(and(eq(suppliers.id, supplierId), sql`${suppliers.isActive} <> ${active}`))
     .returning({ id: suppliers.id, name: suppliers.name });
   if (!changed.length) return false;

@@ -240,6 +240,27 @@ describe('PATCH /suppliers/{id}/', () => {
     });
   });
 
+  it('tells a company waiting for its first activation from a blocked one, whoever opened its page', async () => {
+    // As registration leaves it: inactive, new, never activated.
+    const sup = await buildSupplier(ctx.db, { isNew: true, isActive: false }, [ctx.group.id]);
+    const status = async () =>
+      (
+        await ctx.as('admin', {
+          method: 'GET',
+          url: `/api/suppliers/?search=${encodeURIComponent(sup.registrationCode)}`,
+        })
+      ).json().results[0] as { is_active: boolean; awaiting_activation: boolean };
+    expect(await status()).toMatchObject({ is_active: false, awaiting_activation: true });
+    const patch = (payload: Record<string, unknown>) =>
+      ctx.as('admin', { method: 'PATCH', url: `/api/suppliers/${sup.id}/`, payload });
+    expect((await patch({ is_new: false })).statusCode).toBe(200);
+    expect(await status()).toMatchObject({ is_active: false, awaiting_activation: true });
+    expect((await patch({ is_active: true })).statusCode).toBe(200);
+    expect(await status()).toMatchObject({ is_active: true, awaiting_activation: false });
+    expect((await patch({ is_active: false })).statusCode).toBe(200);
+    expect(await status()).toMatchObject({ is_active: false, awaiting_activation: false });
+  });
+
   it('answers 400 to bad input and changes nothing', async () => {
     const id = ctx.supplierCo.id;
     const before = await supplierRow(id);

@@ -26,7 +26,7 @@ import { fetchSuppliersForExport, SUPPLIERS, type SupplierItem, useGroups, useRe
  * A company that registered itself and has not been activated yet: inactive and still new (the list shows new
  * companies in bold until their page is opened). A company an administrator blocked is not new.
  */
-const awaitingActivation = (s: SupplierItem) => !s.is_active && s.is_new;
+const awaitingActivation = (s: SupplierItem) => s.awaiting_activation;
 
 export default function SupplierListPage() {
   const { t } = useTranslation();

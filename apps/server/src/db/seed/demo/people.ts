@@ -66,6 +66,7 @@ export async function seedPeople(c: SeedContext & Places & Catalogue, passwordHa
         ...sup,
         isNew: false,
         isActive: true,
+        activatedAt: supplierCreated,
         created: supplierCreated,
         updated: supplierCreated,
       })),
