@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { isEstonianPersonalCode, passwordProblems } from './accountRules.ts';
-import { registrationBody, registrationStep1 } from './accounts.ts';
+import { registrationBody, registrationStep1, registrationUser } from './accounts.ts';
 import { commonPasswords, isCommonPassword } from './commonPasswords.ts';
+import { personNameText } from './people.ts';
 
 describe('password rules', () => {
   const owner = { email: 'kristjan.lepik@firma.ee', first_name: 'Kristjan', last_name: 'Lepik' };
@@ -56,5 +57,18 @@ describe('registration schemas', () => {
     expect(isEstonianPersonalCode('38001085718')).toBe(true);
     expect(isEstonianPersonalCode('38001085719')).toBe(false);
     expect(isEstonianPersonalCode('3800108571')).toBe(false);
+  });
+});
+
+describe('names are one line (issue 35)', () => {
+  it('refuses a line break inside a company or person name, with its own key', () => {
+    const company = registrationStep1.shape.supplier_name;
+    expect(company.safeParse('Varuosad\nOÜ').error?.issues[0].message).toBe('no_line_breaks');
+    expect(company.safeParse('Varuosad\r\nOÜ').error?.issues[0].message).toBe('no_line_breaks');
+    expect(company.safeParse('  Varuosad OÜ \n').success).toBe(true);
+    const first = registrationUser.shape.user_first_name;
+    expect(first.safeParse('Mari\nAnn').error?.issues[0].message).toBe('no_line_breaks');
+    expect(personNameText().safeParse('Mari\nAnn').error?.issues[0].message).toBe('no_line_breaks');
+    expect(personNameText().safeParse('Mari-Ann').success).toBe(true);
   });
 });
