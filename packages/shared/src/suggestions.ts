@@ -1,8 +1,7 @@
 // The award suggestions and the price history of a part (issue 33): response shapes shared by the server's route
 // schemas and the web. The rules are in rules/suggest.ts.
 import { z } from 'zod';
-import { type Language, WINNER_REASONS } from './enums.ts';
-import { formatDecimal } from './format.ts';
+import { WINNER_REASONS } from './enums.ts';
 import { SUGGESTION_KEYS } from './rules/suggest.ts';
 
 const decimal = z.string();
@@ -32,23 +31,6 @@ export const awardSuggestion = z.object({
 });
 export type AwardSuggestion = z.infer<typeof awardSuggestion>;
 export type SuggestionExplanationOut = z.infer<typeof suggestionExplanation>;
-
-/** The winner comment a split needs (the winner rules), in the buyer's language; the buyer may keep or edit it. */
-const SPLIT_COMMENT: Record<Language, string> = {
-  et: 'Jagatud saadaoleva koguse järgi: {shares}.',
-  ru: 'Разделено по доступному количеству: {shares}.',
-  en: 'Split by available quantity: {shares}.',
-};
-
-/** The split comment of a suggestion ("Split by available quantity: Baltic 4, Nordic 2."); '' for one winner. */
-export function splitCommentText(
-  s: Pick<AwardSuggestion, 'winners' | 'explanation'>,
-  lang: Language,
-): string {
-  if (s.winners.length < 2) return '';
-  const shares = s.explanation.shares.map((x) => `${x.supplier} ${formatDecimal(x.amount, lang, 4)}`);
-  return (SPLIT_COMMENT[lang] ?? SPLIT_COMMENT.en).replace('{shares}', shares.join(', '));
-}
 
 /** POST /tenders/{id}/apply_suggestions/: optionally only the lines the buyer reviewed. */
 export const applySuggestionsWrite = z.object({
