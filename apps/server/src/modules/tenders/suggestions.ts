@@ -15,15 +15,18 @@ import {
   splitCommentText,
   suggestAward,
   toScaled,
+  validateWinners,
 } from '@portal/shared';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { details, tenders, warehouses, winners } from '../../db/schema/index.ts';
+import { details, proposals, tenders, warehouses, winners } from '../../db/schema/index.ts';
 import { isSupplier, type SessionUser } from '../../lib/auth.ts';
 import { forbidden, invalid, notFound } from '../../lib/errors.ts';
 import { inIds, queryRows } from '../../lib/sql.ts';
 import { actorOf, buyerHasGroup, requireLine, tenderVisibleWhere } from './access.ts';
 import { lockTender } from './core.ts';
+import { blacklistedByPart } from './offers.ts';
+import { needSql } from './serialize.ts';
 import { type LineWinners, writeWinners } from './winners.ts';
 
 type LineRow = {
@@ -202,6 +205,8 @@ export async function applySuggestions(
         id: details.id,
         status: details.status,
         updated: details.updated,
+        partId: details.partId,
+        need: needSql,
         groupId: warehouses.groupId,
       })
       .from(details)
@@ -237,15 +242,50 @@ export async function applySuggestions(
     const lang: Language = (LANGUAGES as readonly string[]).includes(user.language)
       ? (user.language as Language)
       : 'et';
-    const apply: LineWinners[] = [];
-    for (const l of mine) {
+    const candidates = mine.flatMap((l) => {
       const s = suggested.get(l.id);
-      if (taken.has(l.id) || !s || !s.winners.length || s.needs_confirmation) continue;
-      apply.push({
-        detail: l,
-        winners: s.winners,
-        comment: s.winners.length > 1 ? splitCommentText(s, lang) : null,
-      });
+      return !taken.has(l.id) && s && s.winners.length && !s.needs_confirmation ? [{ l, s }] : [];
+    });
+    // The line save's winner rules, on the chosen offers and the parts' blacklists (read for all lines at once).
+    const chosenIds = candidates.flatMap(({ s }) => s.winners.map((w) => w.name));
+    const offers = new Map(
+      (chosenIds.length
+        ? await tx
+            .select({
+              id: proposals.id,
+              price: proposals.price,
+              producer: proposals.producerId,
+              available: proposals.availableQty,
+            })
+            .from(proposals)
+            .where(inArray(proposals.id, chosenIds))
+        : []
+      ).map((p) => [
+        p.id,
+        {
+          id: p.id,
+          price: String(p.price),
+          producer: p.producer,
+          available: p.available == null ? null : String(p.available),
+        },
+      ]),
+    );
+    const blacklisted = await blacklistedByPart(tx, [...new Set(candidates.map(({ l }) => l.partId))]);
+    const apply: LineWinners[] = [];
+    for (const { l, s } of candidates) {
+      const comment = s.winners.length > 1 ? splitCommentText(s, lang) : null;
+      const errors = validateWinners(
+        s.winners,
+        {
+          needQty: String(l.need),
+          proposals: s.winners.flatMap((w) => offers.get(w.name) ?? []),
+          blacklistedProducerIds: blacklisted.get(l.partId) ?? [],
+        },
+        comment,
+      );
+      // (never expected: the suggestion is built from usable offers by the same rules)
+      if (Object.keys(errors).length) continue;
+      apply.push({ detail: l, winners: s.winners, comment });
     }
     await writeWinners(tx, user, t.id, apply);
     const skipped = mine.filter((l) => taken.has(l.id)).map((l) => l.id);
