@@ -32,6 +32,19 @@ export const awardSuggestion = z.object({
 export type AwardSuggestion = z.infer<typeof awardSuggestion>;
 export type SuggestionExplanationOut = z.infer<typeof suggestionExplanation>;
 
+/** POST /tenders/{id}/apply_suggestions/: optionally only the lines the buyer reviewed. */
+export const applySuggestionsWrite = z.object({
+  detail_ids: z.array(z.number().int().positive()).max(10000).optional(),
+});
+export type ApplySuggestionsWrite = z.infer<typeof applySuggestionsWrite>;
+/** What was applied: lines given their suggested winners, and lines skipped because they have winners by now. */
+export const applySuggestionsResult = z.object({
+  applied: z.number(),
+  skipped: z.number(),
+  skipped_ids: z.array(z.number()),
+});
+export type ApplySuggestionsResult = z.infer<typeof applySuggestionsResult>;
+
 /** One earlier order of the part: a winner of an ORDERED tender. */
 export const priceHistoryEntry = z.object({
   /** The order's date (its purchase order's creation, else the tender's approval). */

@@ -10,7 +10,8 @@
 //     when the first cannot cover the need, and so on;
 //   - when the offers together cannot cover the need, the winners take what they have (a lone winner still gets the
 //     line's whole quantity by the winner rules, above its available quantity: the buyer has to confirm that).
-import type { WinnerReason } from '../enums.ts';
+import type { Language, WinnerReason } from '../enums.ts';
+import { formatDecimal } from '../format.ts';
 import { compareDecimal, fromScaled, toScaled } from './decimal.ts';
 
 export interface SuggestOffer {
@@ -231,4 +232,24 @@ export function priceDeviation(
   const abs = diff < 0n ? -diff : diff;
   const pct = Number((abs * 2n + m) / (2n * m)) * (diff < 0n ? -1 : 1);
   return { pct, flagged };
+}
+
+/** The winner comment a split needs (the winner rules), in the buyer's language; the buyer may keep or edit it. */
+const SPLIT_COMMENT: Record<Language, string> = {
+  et: 'Jagatud saadaoleva koguse järgi: {shares}.',
+  ru: 'Разделено по доступному количеству: {shares}.',
+  en: 'Split by available quantity: {shares}.',
+};
+
+/** The split comment of a suggestion ("Split by available quantity: Baltic 4, Nordic 2."); '' for one winner. */
+export function splitCommentText(
+  s: {
+    winners: readonly unknown[];
+    explanation: { shares: readonly { supplier: string; amount: string }[] };
+  },
+  lang: Language,
+): string {
+  if (s.winners.length < 2) return '';
+  const shares = s.explanation.shares.map((x) => `${x.supplier} ${formatDecimal(x.amount, lang, 4)}`);
+  return (SPLIT_COMMENT[lang] ?? SPLIT_COMMENT.en).replace('{shares}', shares.join(', '));
 }

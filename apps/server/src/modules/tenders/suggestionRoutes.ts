@@ -1,12 +1,12 @@
 // The evaluation's helpers (issue 33): award suggestions of a tender and the price history of a part (buyers).
 // Rules in suggestions.ts (with the shared rules/suggest.ts) and priceHistory.ts.
-import { awardSuggestion, priceHistory } from '@portal/shared';
+import { applySuggestionsResult, applySuggestionsWrite, awardSuggestion, priceHistory } from '@portal/shared';
 import { z } from 'zod';
-import { BUYERS, currentUser } from '../../lib/auth.ts';
+import { ADMIN_CONTRACTOR, BUYERS, currentUser } from '../../lib/auth.ts';
 import type { ZApp } from '../../lib/http.ts';
 import { idParams } from '../../lib/list.ts';
 import { partPriceHistory } from './priceHistory.ts';
-import { awardSuggestions } from './suggestions.ts';
+import { applySuggestions, awardSuggestions } from './suggestions.ts';
 
 export default async function routes(app: ZApp) {
   app.get(
@@ -23,6 +23,22 @@ export default async function routes(app: ZApp) {
       },
     },
     (request) => awardSuggestions(app.db, currentUser(request), request.params.id),
+  );
+  app.post(
+    '/tenders/:id/apply_suggestions/',
+    {
+      config: { access: ADMIN_CONTRACTOR },
+      schema: {
+        tags: ['tenders'],
+        summary:
+          'Make the suggestions the winners of every line without winners whose suggestion needs no confirmation',
+        operationId: 'applySuggestions',
+        params: idParams,
+        body: applySuggestionsWrite,
+        response: { 200: applySuggestionsResult },
+      },
+    },
+    (request) => applySuggestions(app.db, currentUser(request), request.params.id, request.body),
   );
   app.get(
     '/parts/:id/price_history/',

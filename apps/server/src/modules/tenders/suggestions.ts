@@ -5,19 +5,29 @@
 // skipped ones. Lines whose first offers cannot cover the need get all their usable offers in a third. The worst
 // tender (2,000 lines × 150 offers) reads 16,000 index entries and sorts nothing, instead of ranking 300,000 offers.
 import {
+  type ApplySuggestionsResult,
+  type ApplySuggestionsWrite,
   type AwardSuggestion,
   CHOOSING_STATUSES,
+  LANGUAGES,
+  type Language,
   type SuggestOffer,
+  splitCommentText,
   suggestAward,
   toScaled,
+  validateWinners,
 } from '@portal/shared';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { tenders } from '../../db/schema/index.ts';
+import { details, proposals, tenders, warehouses, winners } from '../../db/schema/index.ts';
 import { isSupplier, type SessionUser } from '../../lib/auth.ts';
 import { forbidden, invalid, notFound } from '../../lib/errors.ts';
 import { inIds, queryRows } from '../../lib/sql.ts';
-import { tenderVisibleWhere } from './access.ts';
+import { actorOf, buyerHasGroup, requireLine, tenderVisibleWhere } from './access.ts';
+import { lockTender } from './core.ts';
+import { blacklistedByPart } from './offers.ts';
+import { needSql } from './serialize.ts';
+import { type LineWinners, writeWinners } from './winners.ts';
 
 type LineRow = {
   detail_id: number;
@@ -169,4 +179,116 @@ export async function awardSuggestions(
     out.push({ detail_id: detailId, ...s });
   }
   return out;
+}
+
+/**
+ * POST /tenders/{id}/apply_suggestions/: in one transaction, the suggestions recomputed here (whatever the client
+ * saw) become the winners of every line (of `detail_ids`, else of the tender) that has none yet and whose suggestion
+ * needs no confirmation, written by the line's winner save's own writer for all of them at once: winners, the split
+ * comment in the buyer's language, the lines' status and version, the audit. The tender is share-locked and the lines
+ * locked for update as the line's save does; a line that has winners by now (another buyer's) is skipped and named.
+ */
+export async function applySuggestions(
+  db: Db,
+  user: SessionUser,
+  tenderId: number,
+  body: ApplySuggestionsWrite,
+): Promise<ApplySuggestionsResult> {
+  return db.transaction(async (tx) => {
+    await evaluatedTender(tx, user, tenderId);
+    const t = await lockTender(tx, user, tenderId, 'share');
+    // The line's winner save's refusal (its rule is the tender's state: CHOOSING).
+    requireLine(actorOf(user), 'choose_winners', { status: t.status });
+    const wanted = body.detail_ids ? [...new Set(body.detail_ids)] : null;
+    const lines = await tx
+      .select({
+        id: details.id,
+        status: details.status,
+        updated: details.updated,
+        partId: details.partId,
+        need: needSql,
+        groupId: warehouses.groupId,
+      })
+      .from(details)
+      .innerJoin(warehouses, eq(warehouses.id, details.warehouseId))
+      .where(
+        and(
+          eq(details.tenderId, t.id),
+          eq(details.isDeleted, false),
+          wanted ? inArray(details.id, wanted) : undefined,
+        ),
+      )
+      .orderBy(details.id)
+      .for('update', { of: details });
+    if (wanted && lines.length !== wanted.length) throw invalid('detail_ids', 'invalid_choice');
+    const mine = lines.filter((l) => buyerHasGroup(user, l.groupId));
+    if (wanted && mine.length !== lines.length) throw invalid('detail_ids', 'invalid_choice');
+    const taken = new Set(
+      mine.length
+        ? (
+            await tx
+              .selectDistinct({ id: winners.detailId })
+              .from(winners)
+              .where(
+                inArray(
+                  winners.detailId,
+                  mine.map((l) => l.id),
+                ),
+              )
+          ).map((r) => r.id)
+        : [],
+    );
+    const suggested = new Map((await awardSuggestions(tx, user, t.id)).map((s) => [s.detail_id, s]));
+    const lang: Language = (LANGUAGES as readonly string[]).includes(user.language)
+      ? (user.language as Language)
+      : 'et';
+    const candidates = mine.flatMap((l) => {
+      const s = suggested.get(l.id);
+      return !taken.has(l.id) && s && s.winners.length && !s.needs_confirmation ? [{ l, s }] : [];
+    });
+    // The line save's winner rules, on the chosen offers and the parts' blacklists (read for all lines at once).
+    const chosenIds = candidates.flatMap(({ s }) => s.winners.map((w) => w.name));
+    const offers = new Map(
+      (chosenIds.length
+        ? await tx
+            .select({
+              id: proposals.id,
+              price: proposals.price,
+              producer: proposals.producerId,
+              available: proposals.availableQty,
+            })
+            .from(proposals)
+            .where(inArray(proposals.id, chosenIds))
+        : []
+      ).map((p) => [
+        p.id,
+        {
+          id: p.id,
+          price: String(p.price),
+          producer: p.producer,
+          available: p.available == null ? null : String(p.available),
+        },
+      ]),
+    );
+    const blacklisted = await blacklistedByPart(tx, [...new Set(candidates.map(({ l }) => l.partId))]);
+    const apply: LineWinners[] = [];
+    for (const { l, s } of candidates) {
+      const comment = s.winners.length > 1 ? splitCommentText(s, lang) : null;
+      const errors = validateWinners(
+        s.winners,
+        {
+          needQty: String(l.need),
+          proposals: s.winners.flatMap((w) => offers.get(w.name) ?? []),
+          blacklistedProducerIds: blacklisted.get(l.partId) ?? [],
+        },
+        comment,
+      );
+      // (never expected: the suggestion is built from usable offers by the same rules)
+      if (Object.keys(errors).length) continue;
+      apply.push({ detail: l, winners: s.winners, comment });
+    }
+    await writeWinners(tx, user, t.id, apply);
+    const skipped = mine.filter((l) => taken.has(l.id)).map((l) => l.id);
+    return { applied: apply.length, skipped: skipped.length, skipped_ids: skipped };
+  });
 }

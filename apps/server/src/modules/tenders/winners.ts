@@ -12,7 +12,7 @@ import {
   type WinnerReason,
   type WinnersWrite,
 } from '@portal/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { comments, details, proposals, winners } from '../../db/schema/index.ts';
 import type { SessionUser } from '../../lib/auth.ts';
@@ -28,6 +28,10 @@ import { needSql } from './serialize.ts';
 /** The line's next `updated`: now, but always later than the last one (the clock may stand still in tests). */
 const nextVersion = (last: Date, at: Date) =>
   at.getTime() > last.getTime() ? at : new Date(last.getTime() + 1);
+/** `nextVersion` in SQL, for many lines in one statement. */
+const nextVersionSql = (at: Date) =>
+  sql`case when ${details.updated} < ${at.toISOString()}::timestamptz then ${at.toISOString()}::timestamptz
+    else ${details.updated} + interval '1 millisecond' end`;
 
 /**
  * The line's tender share-locked and the line locked for update: a confirm, cancel or reopen (which lock the tender
@@ -95,96 +99,120 @@ export async function addWinners(db: Db, user: SessionUser, detailId: number, bo
         errors[`winners.${i}.amount`] = [...(errors[`winners.${i}.amount`] ?? []), 'amount_above_available'];
     if (Object.keys(errors).length) throw badRequest(errors);
 
-    const aboveIds = new Set([...above].map((i) => rows[i].name));
-    const at = now();
-    const gone = await tx
-      .delete(winners)
-      .where(eq(winners.detailId, detailId))
-      .returning({ id: winners.id, proposalId: winners.proposalId });
-    const added = chosen.length
-      ? await tx
-          .insert(winners)
-          .values(
-            chosen
-              .map(({ i }) => rows[i] as { name: number; amount: string; reason: WinnerReason })
-              .map((w) => ({
-                detailId,
-                proposalId: w.name,
-                amount: fromScaled(defined(toScaled(w.amount), 'checked amount')),
-                reason: w.reason,
-                creatorId: user.id,
-                created: at,
-                updated: at,
-              })),
-          )
-          .returning()
-      : [];
-    await tx.delete(comments).where(and(eq(comments.detailId, detailId), eq(comments.kind, 'WINNER')));
-    const [winnerComment] = isBlank(body.comment)
-      ? []
-      : await tx
-          .insert(comments)
-          .values({
-            kind: 'WINNER',
-            tenderId: t.id,
-            detailId,
-            userId: user.id,
-            content: clean(defined(body.comment, 'winner comment')).trim(),
-            created: at,
-            updated: at,
-          })
-          .returning({ id: comments.id });
-    const status: DetailStatus = added.length ? 'ORDERED' : 'WAITING';
-    // Every save moves the line's version (`updated`), so a buyer holding the old one is refused.
-    await tx
-      .update(details)
-      .set({ status, updated: nextVersion(d.updated, at) })
-      .where(eq(details.id, detailId));
-    await auditMany(tx, user, [
-      ...gone.map((w) => ({
-        entity: 'winner',
-        entityId: w.id,
-        action: 'deleted',
-        tenderId: t.id,
-        data: { detail: detailId, proposal: w.proposalId },
-      })),
-      ...added.map((w) => ({
-        entity: 'winner',
-        entityId: w.id,
-        action: 'created',
-        tenderId: t.id,
-        data: {
-          detail: detailId,
-          proposal: w.proposalId,
-          amount: w.amount,
-          reason: w.reason,
-          ...(aboveIds.has(w.proposalId) ? { above_available: true } : {}),
-        },
-      })),
-      ...(status !== d.status
-        ? [
-            {
-              entity: 'detail',
-              entityId: detailId,
-              action: 'status',
-              tenderId: t.id,
-              data: { from: d.status, to: status },
-            },
-          ]
-        : []),
-      ...(winnerComment
-        ? [
-            {
-              entity: 'comment',
-              entityId: winnerComment.id,
-              action: 'created',
-              tenderId: t.id,
-              data: { kind: 'WINNER', detail: detailId },
-            },
-          ]
-        : []),
+    await writeWinners(tx, user, t.id, [
+      {
+        detail: d,
+        winners: chosen.map(({ i }) => {
+          const w = rows[i] as { name: number; amount: string; reason: WinnerReason };
+          return { ...w, aboveAvailable: above.has(i) };
+        }),
+        comment: body.comment,
+      },
     ]);
   });
+}
+
+/** One line's new winners as `writeWinners` takes them (checked by the winner rules before). */
+export interface LineWinners {
+  detail: { id: number; status: DetailStatus; updated: Date };
+  winners: { name: number; amount: string; reason: WinnerReason; aboveAvailable?: boolean }[];
+  comment?: string | null;
+}
+
+/**
+ * Replaces the winners and the winner comment of the given lines of one tender (locked by the caller, the winners
+ * checked): a statement per table for all of them, the lines' status and version moved, every change audited. The
+ * line's winner save writes one line through it, applying suggestions a tender's lines at once.
+ */
+export async function writeWinners(tx: Tx, user: SessionUser, tenderId: number, lines: LineWinners[]) {
+  if (!lines.length) return;
+  const ids = lines.map((l) => l.detail.id);
+  const at = now();
+  const gone = await tx
+    .delete(winners)
+    .where(inArray(winners.detailId, ids))
+    .returning({ id: winners.id, detailId: winners.detailId, proposalId: winners.proposalId });
+  const rows = lines.flatMap((l) =>
+    l.winners.map((w) => ({
+      detailId: l.detail.id,
+      proposalId: w.name,
+      amount: fromScaled(defined(toScaled(w.amount), 'checked amount')),
+      reason: w.reason,
+      creatorId: user.id,
+      created: at,
+      updated: at,
+    })),
+  );
+  const added = rows.length ? await tx.insert(winners).values(rows).returning() : [];
+  const above = new Set(
+    lines.flatMap((l) => l.winners.filter((w) => w.aboveAvailable).map((w) => `${l.detail.id}:${w.name}`)),
+  );
+  await tx.delete(comments).where(and(inArray(comments.detailId, ids), eq(comments.kind, 'WINNER')));
+  const commented = lines.filter((l) => !isBlank(l.comment));
+  const winnerComments = commented.length
+    ? await tx
+        .insert(comments)
+        .values(
+          commented.map((l) => ({
+            kind: 'WINNER' as const,
+            tenderId,
+            detailId: l.detail.id,
+            userId: user.id,
+            content: clean(defined(l.comment, 'winner comment')).trim(),
+            created: at,
+            updated: at,
+          })),
+        )
+        .returning({ id: comments.id, detailId: comments.detailId })
+    : [];
+  const statusOf = (l: LineWinners): DetailStatus => (l.winners.length ? 'ORDERED' : 'WAITING');
+  // Every save moves the line's version (`updated`) past its last one, so a buyer holding the old one is refused.
+  for (const status of ['ORDERED', 'WAITING'] as const) {
+    const these = lines.filter((l) => statusOf(l) === status).map((l) => l.detail.id);
+    if (these.length)
+      await tx
+        .update(details)
+        .set({ status, updated: nextVersionSql(at) })
+        .where(inArray(details.id, these));
+  }
+  await auditMany(tx, user, [
+    ...gone.map((w) => ({
+      entity: 'winner',
+      entityId: w.id,
+      action: 'deleted',
+      tenderId,
+      data: { detail: w.detailId, proposal: w.proposalId },
+    })),
+    ...added.map((w) => ({
+      entity: 'winner',
+      entityId: w.id,
+      action: 'created',
+      tenderId,
+      data: {
+        detail: w.detailId,
+        proposal: w.proposalId,
+        amount: w.amount,
+        reason: w.reason,
+        ...(above.has(`${w.detailId}:${w.proposalId}`) ? { above_available: true } : {}),
+      },
+    })),
+    ...lines
+      .filter((l) => statusOf(l) !== l.detail.status)
+      .map((l) => ({
+        entity: 'detail',
+        entityId: l.detail.id,
+        action: 'status',
+        tenderId,
+        data: { from: l.detail.status, to: statusOf(l) },
+      })),
+    ...winnerComments.map((c) => ({
+      entity: 'comment',
+      entityId: c.id,
+      action: 'created',
+      tenderId,
+      data: { kind: 'WINNER', detail: c.detailId },
+    })),
+  ]);
 }
 
 /** PATCH /details/{id}/delete_winners/ */

@@ -1,9 +1,13 @@
-// Hooks of the award suggestions and a part's price history (issue 33), and applying suggestions to many lines
-// through the line's own winner save (PATCH /details/{id}/add_winners/, the same rules and checks as the dialog).
-import type { AwardSuggestion, PriceHistory, ViewLine, WinnersWrite } from '@portal/shared';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { ApiError, api } from '../../lib/api.ts';
+// Hooks of the award suggestions and a part's price history (issue 33), and applying the suggestions to every line
+// without winners in one call.
+import type {
+  ApplySuggestionsResult,
+  ApplySuggestionsWrite,
+  AwardSuggestion,
+  PriceHistory,
+} from '@portal/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api.ts';
 import { invalidateTenderArea, tenderKeys } from './api.ts';
 
 export const suggestKeys = {
@@ -31,49 +35,15 @@ export function usePriceHistory(partId: number | null | undefined, enabled = tru
   });
 }
 
-/** Saves at once (each is one short transaction on its own line; more would only queue in the server). */
-const AT_ONCE = 4;
-
-export interface ApplyItem {
-  line: ViewLine;
-  body: WinnersWrite;
-}
-export interface ApplyFailure {
-  line: ViewLine;
-  error: string;
-}
-
-/** Saves the given lines' winners, a few at a time; reports progress and the lines that failed. */
-export function useApplyWinners() {
+/**
+ * Applies the suggestions in one call (POST /tenders/{id}/apply_suggestions/: the server recomputes them and saves
+ * every line at once), then refreshes the tender's queries.
+ */
+export function useApplySuggestions(tenderId: number) {
   const qc = useQueryClient();
-  const [progress, setProgress] = useState<{ done: number; count: number } | null>(null);
-  const run = async (items: ApplyItem[]) => {
-    const failed: ApplyFailure[] = [];
-    let done = 0;
-    setProgress({ done, count: items.length });
-    const queue = [...items];
-    const worker = async () => {
-      for (let item = queue.shift(); item; item = queue.shift()) {
-        try {
-          await api('PATCH', `/details/${item.line.id}/add_winners/`, { body: item.body });
-        } catch (err) {
-          const key =
-            err instanceof ApiError
-              ? (Object.values(err.fieldErrors ?? {})[0]?.[0] ?? err.detail ?? `http_${err.status}`)
-              : 'network_error';
-          failed.push({ line: item.line, error: String(key) });
-        }
-        done++;
-        setProgress({ done, count: items.length });
-      }
-    };
-    try {
-      await Promise.all(Array.from({ length: Math.min(AT_ONCE, items.length) }, worker));
-    } finally {
-      await invalidateTenderArea(qc);
-      setProgress(null);
-    }
-    return { saved: items.length - failed.length, failed };
-  };
-  return { run, progress };
+  return useMutation({
+    mutationFn: (body: ApplySuggestionsWrite) =>
+      api<ApplySuggestionsResult>('POST', `/tenders/${tenderId}/apply_suggestions/`, { body }),
+    onSettled: () => invalidateTenderArea(qc),
+  });
 }

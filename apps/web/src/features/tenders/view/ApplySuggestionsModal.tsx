@@ -1,16 +1,18 @@
 // "Apply suggestions" (issue 33): every line's suggested winners with the sentence that explains them, for review;
-// applying saves them on every line without a winner yet (one line at a time through the line's winner save, so
-// the winner rules and checks are the same as in the dialog). Lines with winners keep them; a lone offer with less
-// available than the need is left for the buyer to confirm in the line's dialog.
+// applying saves them on the reviewed lines without a winner yet in one call (the server recomputes them and writes
+// them as the line's winner save does). Lines with winners keep them, and a line another buyer gave winners
+// meanwhile is named; a lone offer with less available than the need is left for the buyer to confirm in the line's
+// dialog.
 import type { AwardSuggestion, ViewLine } from '@portal/shared';
-import { Alert, Button, Flex, Modal, Progress, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Flex, Modal, Table, Tag, Typography } from 'antd';
 import { type HTMLAttributes, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../i18n/index.ts';
+import { ApiError } from '../../../lib/api.ts';
 import { fmtQty, useLang } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
-import { type ApplyFailure, useApplyWinners, useAwardSuggestions } from '../suggestApi.ts';
-import { applicable, explanationText, splitComment } from './suggestText.ts';
+import { useApplySuggestions, useAwardSuggestions } from '../suggestApi.ts';
+import { applicable, explanationText } from './suggestText.ts';
 
 type Row = { line: ViewLine; s: AwardSuggestion; state: 'apply' | 'kept' | 'confirm' | 'none' };
 
@@ -18,8 +20,8 @@ export function ApplySuggestionsModal(props: { tenderId: number; lines: ViewLine
   const { t } = useTranslation();
   const lang = useLang();
   const q = useAwardSuggestions(props.tenderId);
-  const apply = useApplyWinners();
-  const [failed, setFailed] = useState<ApplyFailure[]>([]);
+  const apply = useApplySuggestions(props.tenderId);
+  const [skipped, setSkipped] = useState<ViewLine[]>([]);
   const rows = useMemo<Row[]>(() => {
     const byLine = new Map((q.data ?? []).map((s) => [s.detail_id, s]));
     return props.lines.flatMap((line) => {
@@ -39,20 +41,24 @@ export function ApplySuggestionsModal(props: { tenderId: number; lines: ViewLine
   const toApply = rows.filter((r) => r.state === 'apply');
 
   const run = async () => {
-    const { saved, failed: bad } = await apply.run(
-      toApply.map(({ line, s }) => ({
-        line,
-        body: {
-          winners: s.winners.map((w) => ({ name: w.name, amount: w.amount, reason: w.reason })),
-          comment: s.winners.length > 1 ? splitComment(s, t, lang) : undefined,
-          version: line.updated,
-        },
-      })),
-    );
-    setFailed(bad);
-    if (saved) toast.success(t('suggest.applied', { count: saved }));
-    if (!bad.length) props.onClose();
+    setSkipped([]);
+    const r = await apply.mutateAsync({ detail_ids: toApply.map(({ line }) => line.id) }).catch(() => null);
+    if (!r) return;
+    if (r.applied) toast.success(t('suggest.applied', { count: r.applied }));
+    if (r.skipped) setSkipped(props.lines.filter((l) => r.skipped_ids.includes(l.id)));
+    else props.onClose();
   };
+  const busy = apply.isPending;
+  const error =
+    apply.error instanceof ApiError
+      ? String(
+          Object.values(apply.error.fieldErrors ?? {})[0]?.[0] ??
+            apply.error.detail ??
+            `http_${apply.error.status}`,
+        )
+      : apply.error
+        ? 'network_error'
+        : null;
 
   const stateTag = (r: Row) =>
     r.state === 'apply' ? null : r.state === 'kept' ? (
@@ -66,19 +72,19 @@ export function ApplySuggestionsModal(props: { tenderId: number; lines: ViewLine
       open
       width={1000}
       title={t('suggest.title')}
-      onCancel={apply.progress ? undefined : props.onClose}
-      closable={!apply.progress}
+      onCancel={busy ? undefined : props.onClose}
+      closable={!busy}
       maskClosable={false}
       footer={
         <Flex justify="end" gap={8} wrap>
-          <Button onClick={props.onClose} disabled={!!apply.progress}>
+          <Button onClick={props.onClose} disabled={busy}>
             {t('tenderView.cancel')}
           </Button>
           <Button
             type="primary"
             data-testid="apply-suggestions-confirm"
             disabled={!toApply.length}
-            loading={!!apply.progress}
+            loading={busy}
             onClick={run}
           >
             {t('suggest.apply', { count: toApply.length })}
@@ -96,20 +102,22 @@ export function ApplySuggestionsModal(props: { tenderId: number; lines: ViewLine
               : t('suggest.none_to_apply')}
           </Typography.Text>
         )}
-        {apply.progress && (
-          <Progress
-            percent={Math.round((100 * apply.progress.done) / Math.max(1, apply.progress.count))}
-            format={() => t('suggest.applying', apply.progress ?? { done: 0, count: 0 })}
-          />
-        )}
-        {failed.length > 0 && (
+        {error && (
           <Alert
             type="error"
             showIcon
             data-testid="suggest-failed"
-            title={t('suggest.failed', {
-              count: failed.length,
-              parts: failed.map((f) => `${f.line.part_name} (${errorText(f.error)})`).join(', '),
+            title={t('suggest.failed', { error: errorText(error) })}
+          />
+        )}
+        {skipped.length > 0 && (
+          <Alert
+            type="warning"
+            showIcon
+            data-testid="suggest-skipped"
+            title={t('suggest.skipped', {
+              count: skipped.length,
+              parts: skipped.map((l) => l.part_name).join(', '),
             })}
           />
         )}

@@ -76,7 +76,7 @@ export function WinnersModal(props: { tenderId: number; line: ViewLine; onClose(
   const applySuggestion = () => {
     if (!suggestion) return;
     setRows(suggestionRows(suggestion, lang));
-    if (suggestion.winners.length > 1) setComment(splitComment(suggestion, t, lang));
+    if (suggestion.winners.length > 1) setComment(splitComment(suggestion, lang));
     setErrors({});
   };
 

@@ -8,6 +8,7 @@ import {
   formatDecimal,
   type Language,
   type SuggestionExplanationOut,
+  splitCommentText,
   trimDecimals,
   type WinnerReason,
 } from '@portal/shared';
@@ -67,15 +68,8 @@ export function explanationText(e: SuggestionExplanationOut, t: T, lang: Languag
   return skipped.length ? `${text}; ${k('skipped', { parts: skipped.join(', ') })}` : text;
 }
 
-/** The comment a split needs (the winner rules), written for the buyer to keep or edit. */
-export function splitComment(s: AwardSuggestion, t: T, lang: Language): string {
-  if (s.winners.length < 2) return '';
-  return t('suggest.comment', {
-    shares: s.explanation.shares
-      .map((x) => t('suggest.comment_share', { supplier: x.supplier, amount: qty(x.amount, lang) }))
-      .join(', '),
-  });
-}
+/** The comment a split needs (the winner rules), written for the buyer to keep or edit (the server writes the same). */
+export const splitComment = (s: AwardSuggestion, lang: Language): string => splitCommentText(s, lang);
 
 export interface SuggestedRow {
   name: number;
