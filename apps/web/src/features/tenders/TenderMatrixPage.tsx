@@ -27,6 +27,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { loadErrorKey } from '../../components/LoadErrorResult.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { PageTitle } from '../../components/PageTitle.tsx';
 import { errorText } from '../../i18n/index.ts';
 import { errorToast } from '../../lib/errorToast.ts';
 import { fmtDate, fmtQty, formatPrice, formatTotal } from '../../lib/format.ts';
@@ -112,6 +113,7 @@ export default function TenderMatrixPage() {
     return (
       <Flex vertical gap={16}>
         <Back id={id} />
+        <PageTitle>{t('tenderMatrix.heading')}</PageTitle>
         <Alert
           type="error"
           showIcon
