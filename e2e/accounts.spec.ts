@@ -123,7 +123,9 @@ test('a company registers in two steps, is activated, sets a password from the m
     data: { registration_code: code, is_active: true },
   });
   expect(await act.json()).toEqual({ changed: true });
-  await mailFor(email, 'Ваша учётная запись активирована');
+  // The main user registered without a password: the activation brings the set-password invitation, in Russian.
+  const invitation = await mailFor(email, 'Приглашение в портал закупок');
+  expect(invitation.html ?? invitation.text).toContain('/reset?key=');
 
   // ---- recovery: the link arrives in Russian; the user reads it on the catcher's page and follows it
   await page.goto('/recover');
