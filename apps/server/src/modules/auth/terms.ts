@@ -10,7 +10,7 @@ import { fullName, type SessionUser } from '../../lib/auth.ts';
 import { now } from '../../lib/clock.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import { audit } from '../../lib/history.ts';
-import { queueEmails, templateLanguage } from '../notifications/mailer.ts';
+import { queueEmails, templateLanguage } from '../notifications/index.ts';
 
 /** The version shipped with the web app: its text is the web's catalogue text, and it has no row. */
 export const FIRST_TERMS_VERSION = '2026-01';

@@ -28,8 +28,8 @@ import { AppError, ErrorBag, forbidden, nonField, notFound } from '../../lib/err
 import { audit } from '../../lib/history.ts';
 import { type ListQuery, paginate } from '../../lib/list.ts';
 import { queryRow, transaction } from '../../lib/sql.ts';
-import { setSupplierActive } from '../auth/accounts.ts';
-import { queueEmail } from '../notifications/mailer.ts';
+import { setSupplierActive } from '../auth/index.ts';
+import { queueEmail } from '../notifications/index.ts';
 
 /** Today's date in Tallinn (YYYY-MM-DD). */
 export function tallinnToday(at: Date = now()): string {

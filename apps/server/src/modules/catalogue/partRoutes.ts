@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { ADMIN_CONTRACTOR, BUYERS, currentUser } from '../../lib/auth.ts';
 import type { ZApp } from '../../lib/http.ts';
 import { idParams, paged } from '../../lib/list.ts';
-import { catalogueSyncState, startCatalogueSync } from '../integrations/businessCentralCatalogue.ts';
+import { catalogueSyncState, startCatalogueSync } from '../integrations/index.ts';
 import {
   categoryOptions,
   createPartType,

@@ -14,7 +14,7 @@ import { audit } from '../../lib/history.ts';
 import { type ListQuery, type ListSpec, listQuery, paginate } from '../../lib/list.ts';
 import { MAX_ATTEMPTS } from '../../lib/outbox.ts';
 import { queryRow, transaction } from '../../lib/sql.ts';
-import { refreshLineStates } from '../integrations/businessCentral.ts';
+import { refreshLineStates } from '../integrations/index.ts';
 
 export const deliveryListQuery = listQuery.extend({
   kind: z.enum(OUTBOX_KINDS, { error: 'invalid_choice' }).optional(),

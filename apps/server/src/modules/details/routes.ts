@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { ADMIN, ADMIN_CONTRACTOR, BUYERS, currentUser, EVERYONE } from '../../lib/auth.ts';
 import type { ZApp } from '../../lib/http.ts';
 import { idParams, idString, listQuery, paged } from '../../lib/list.ts';
-import { retryLineSync } from '../integrations/businessCentral.ts';
+import { retryLineSync } from '../integrations/index.ts';
 import { getDetail, viewerOf } from '../tenders/index.ts';
 import { createPreorder, deletePreorder, editPreorder, isPreorderEdit, prepareAgain } from './preorders.ts';
 import { listDetails, patchDetail } from './service.ts';

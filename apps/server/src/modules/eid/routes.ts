@@ -13,9 +13,14 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ZApp } from '../../lib/http.ts';
-import { loginLimits } from '../auth/limits.ts';
-import { loginResponse, sessionUser } from '../auth/schema.ts';
-import { countLoginFailure, loginSucceeded, takeLoginAttempt } from '../auth/service.ts';
+import {
+  countLoginFailure,
+  loginLimits,
+  loginResponse,
+  loginSucceeded,
+  sessionUser,
+  takeLoginAttempt,
+} from '../auth/index.ts';
 import type { MidLanguage } from './mobileid.ts';
 import { MobileIdClient } from './mobileid.ts';
 import { EidLogins, type EidMethod, type EidStatusAnswer } from './service.ts';

@@ -11,8 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { eidLogins, eidNonces } from '../../db/schema/index.ts';
 import { now } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import { loginByPersonalCode } from '../auth/service.ts';
-import { addSweeper } from '../auth/throttle.ts';
+import { addSweeper, loginByPersonalCode } from '../auth/index.ts';
 import {
   type Challenge,
   mobileIdVerificationCode,

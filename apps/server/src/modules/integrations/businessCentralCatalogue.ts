@@ -19,8 +19,8 @@ import {
   importUnits,
   retireMissingItems,
   upsertItems,
-} from '../catalogue/bcImport.ts';
-import { type BcPreOrder, importPreOrders } from '../details/bcImport.ts';
+} from '../catalogue/index.ts';
+import { type BcPreOrder, importPreOrders } from '../details/index.ts';
 import { bcClient, notConfigured } from './businessCentral.ts';
 import type { BusinessCentralClient } from './businessCentralClient.ts';
 

@@ -20,9 +20,7 @@ import { now } from '../../lib/clock.ts';
 import { nonField, notFound } from '../../lib/errors.ts';
 import { audit } from '../../lib/history.ts';
 import { DeliveryRefused, enqueue, MAX_ATTEMPTS, type OutboxHandler } from '../../lib/outbox.ts';
-import { tenderVisibleWhere } from '../tenders/access.ts';
-import { type ExportTender, loadOrders } from '../tenders/exportData.ts';
-import { ymdOf } from '../tenders/exportFiles.ts';
+import { type ExportTender, loadOrders, tenderVisibleWhere, ymdOf } from '../tenders/index.ts';
 import {
   DirectoError,
   type DirectoPurchaseOrder,

@@ -4,8 +4,7 @@ import { z } from 'zod';
 import { suppliers, users } from '../../db/schema/index.ts';
 import { currentUser } from '../../lib/auth.ts';
 import type { ZApp } from '../../lib/http.ts';
-import { groupOption, sessionUser } from '../auth/schema.ts';
-import { sessionUserPayload } from '../auth/service.ts';
+import { groupOption, sessionUser, sessionUserPayload } from '../auth/index.ts';
 
 const supplierSummary = z.object({
   id: z.number(),

@@ -11,7 +11,7 @@ import { AppError, ErrorBag, forbidden, invalid, notFound } from '../../lib/erro
 import { audit } from '../../lib/history.ts';
 import { type ListQuery, type ListSpec, paginate } from '../../lib/list.ts';
 import { queryRow, queryRows, transaction } from '../../lib/sql.ts';
-import { setSupplierActive } from '../auth/accounts.ts';
+import { setSupplierActive } from '../auth/index.ts';
 
 type SupplierRow = typeof suppliers.$inferSelect;
 type Abilities = SupplierItem['abilities'];

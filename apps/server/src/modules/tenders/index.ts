@@ -15,6 +15,8 @@ export {
   viewerOf,
 } from './access.ts';
 export { auditMany, lockDetail, lockTender, notEditable } from './core.ts';
+export { type ExportTender, loadOrders } from './exportData.ts';
+export { ymdOf } from './exportFiles.ts';
 export { onTenderEvents, type TenderHooks } from './lifecycle.ts';
 export { getDetail } from './lines.ts';
 export { detailSelect, needSql, serializeDetails, supplierLineStatus } from './serialize.ts';

@@ -5,7 +5,7 @@ import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { emailSettings, suppliers, users } from '../../db/schema/index.ts';
 import { queryRows } from '../../lib/sql.ts';
-import { queueEmail } from '../notifications/mailer.ts';
+import { queueEmail } from '../notifications/index.ts';
 
 const LANG: Record<string, 'EST' | 'RUS' | 'ENG'> = { et: 'EST', ru: 'RUS', en: 'ENG' };
 

@@ -22,8 +22,7 @@ import { AppError, badRequest, ErrorBag, forbidden, invalid, nonField, notFound 
 import { audit } from '../../lib/history.ts';
 import { type ListQuery, type ListSpec, paginate } from '../../lib/list.ts';
 import { queryRows, transaction } from '../../lib/sql.ts';
-import { sendInvitation, setUserActive } from '../auth/accounts.ts';
-import { termsInForce } from '../auth/terms.ts';
+import { sendInvitation, setUserActive, termsInForce } from '../auth/index.ts';
 
 type UserRow = typeof users.$inferSelect;
 

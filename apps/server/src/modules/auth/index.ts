@@ -1,0 +1,19 @@
+// The auth module's public API for other modules: the session user's schema and payload, the login attempt limits
+// an e-ID login shares with the password login, and the account changes (invitation, activation) that other areas
+// of the portal start. Other modules import from here, never from the module's internal files.
+export {
+  sendInvitation,
+  setSupplierActive,
+  setUserActive,
+} from './accounts.ts';
+export { loginLimits } from './limits.ts';
+export { groupOption, loginResponse, sessionUser } from './schema.ts';
+export {
+  countLoginFailure,
+  loginByPersonalCode,
+  loginSucceeded,
+  sessionUserPayload,
+  takeLoginAttempt,
+} from './service.ts';
+export { termsInForce } from './terms.ts';
+export { addSweeper } from './throttle.ts';
