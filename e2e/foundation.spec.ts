@@ -23,6 +23,7 @@ const ADMIN_MENU = [
   '/notifications',
   '/modules',
   '/setup/deliveries',
+  '/setup/maintenance',
   '/setup/terms',
 ];
 const CONTRACTOR_MENU = ADMIN_MENU.filter(
@@ -34,6 +35,7 @@ const CONTRACTOR_MENU = ADMIN_MENU.filter(
       '/notifications',
       '/modules',
       '/setup/deliveries',
+      '/setup/maintenance',
       '/setup/terms',
     ].includes(p),
 );
