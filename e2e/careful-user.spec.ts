@@ -1,3 +1,4 @@
+// Named to run before terms.spec.ts, which moves the clock past the demo data's ACTIVE tenders (specs run in name order).
 // What a careful user meets on a phone, at 200 % zoom and with the keyboard alone: no screen wider than the window
 // (390 px, and 640 px = a 1280 px window zoomed to 200 %), a skip link first, row-action confirmations that take
 // focus and give it back, dialogs that return focus to what opened them, translated names for icon buttons,
