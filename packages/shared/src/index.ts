@@ -13,6 +13,7 @@ export * from './files.ts';
 export * from './fileTypes.ts';
 export * from './format.ts';
 export * from './limits.ts';
+export * from './matrix.ts';
 export * from './messages.ts';
 export * from './money.ts';
 export * from './notices.ts';

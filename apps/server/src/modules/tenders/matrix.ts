@@ -7,7 +7,7 @@
 // cheapest blacklisted one when it has no other: shown greyed, never best, never counted in a total). A line's best
 // is the cheapest of its cells. The reference price (the "budget" of a line) is the median price paid for the part
 // in ORDERED tenders over the twelve months before now; a line is above it when its best price is higher.
-import type { TenderStatus } from '@portal/shared';
+import type { MatrixCell, TenderStatus } from '@portal/shared';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { tenders } from '../../db/schema/index.ts';
@@ -178,21 +178,6 @@ const ORDER: Record<MatrixSort, SQL> = {
   offers: sql`lb.offers`,
   spread: sql`(lb.worst - lb.best) / nullif(lb.best, 0)`,
 };
-
-export interface MatrixCell {
-  supplier: number;
-  proposal: number;
-  price: string;
-  delivery_date: string;
-  producer: number;
-  producer_name: string;
-  available_qty: string | null;
-  /** The company's offer lines on this line. */
-  offers: number;
-  best: boolean;
-  blacklisted: boolean;
-  winner: boolean;
-}
 
 /** A window of the matrix's rows, sorted and filtered over the whole tender in SQL. */
 export async function matrixRows(db: Db, user: SessionUser, id: number, q: MatrixQuery) {

@@ -1,6 +1,6 @@
 // The comparison matrix of an opened tender (buyers; FINISHED, CHOOSING, ORDERED): its columns and sums, its rows in
 // windows, and the whole matrix as a spreadsheet (matrix.ts).
-import { TENDER_STATUSES } from '@portal/shared';
+import { matrixRowsOut, matrixSummaryOut } from '@portal/shared';
 import { z } from 'zod';
 import { BUYERS, currentUser } from '../../lib/auth.ts';
 import { now } from '../../lib/clock.ts';
@@ -19,68 +19,6 @@ import {
 import { buildMatrixXlsx } from './matrixXlsx.ts';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const decimal = z.string();
-const money = z.string().describe('euros, 2 decimals');
-
-const supplierColumn = z.object({
-  id: z.number(),
-  name: z.string(),
-  lines: z.number().describe('lines with an offer of this company whose producer is not blacklisted'),
-  total: money.describe('sum over those lines of round(price × need, 2), its best offer line on each'),
-  best_lines: z.number().describe('lines on which its offer is the cheapest'),
-});
-const summaryOut = z.object({
-  tender: z.object({ id: z.number(), status: z.enum(TENDER_STATUSES), tender_code: z.string() }),
-  suppliers: z.array(supplierColumn),
-  lines: z.number(),
-  lines_with_offers: z.number(),
-  lines_without_offers: z.number(),
-  lines_above_budget: z.number(),
-  sums: z.object({
-    cheapest_per_line: z.object({ total: money, lines: z.number() }),
-    cheapest_supplier: z
-      .object({ supplier: z.number(), supplier_name: z.string(), total: money, lines: z.number() })
-      .nullable()
-      .describe('of the companies covering the most lines, the one with the lowest total for them'),
-    current_choice: z.object({ total: money, lines: z.number() }),
-  }),
-});
-const cellOut = z.object({
-  supplier: z.number(),
-  proposal: z.number(),
-  price: decimal,
-  delivery_date: z.string(),
-  producer: z.number(),
-  producer_name: z.string(),
-  available_qty: decimal.nullable(),
-  offers: z.number().describe("the company's offer lines on this line"),
-  best: z.boolean(),
-  blacklisted: z.boolean(),
-  winner: z.boolean(),
-});
-const rowOut = z.object({
-  id: z.number(),
-  part: z.number(),
-  part_code: z.string(),
-  part_name: z.string(),
-  unit: z.string().nullable(),
-  qty: decimal,
-  reference_price: decimal
-    .nullable()
-    .describe('median price paid for the part in ORDERED tenders over the last 12 months'),
-  above_budget: z.boolean(),
-  best_price: decimal.nullable(),
-  offers: z.number(),
-  winners: z.array(z.object({ proposal: z.number(), supplier: z.number(), amount: decimal })),
-  cells: z.array(cellOut).describe('one per company with an offer on the line (its best offer line)'),
-});
-const rowsOut = z.object({
-  count: z.number(),
-  offset: z.number(),
-  limit: z.number(),
-  rows: z.array(rowOut),
-});
-
 const sortValues = MATRIX_SORTS.flatMap((s) => [s, `-${s}`]);
 export const matrixQuery = z.object({
   offset: z
@@ -116,7 +54,7 @@ export default async function routes(app: ZApp) {
         summary: "The comparison matrix's columns (companies with their totals) and its three sums",
         tags,
         params: idParams,
-        response: { 200: summaryOut },
+        response: { 200: matrixSummaryOut },
       },
     },
     (request) => matrixSummary(app.db, currentUser(request), request.params.id),
@@ -132,7 +70,7 @@ export default async function routes(app: ZApp) {
         tags,
         params: idParams,
         querystring: matrixQuery,
-        response: { 200: rowsOut },
+        response: { 200: matrixRowsOut },
       },
     },
     (request) => {
