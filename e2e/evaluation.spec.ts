@@ -194,6 +194,9 @@ test('the comparison matrix sorts, filters, marks the best and downloads real nu
   const more = page.locator('.matrix-more');
   await expect(more).toBeVisible();
   await expect(more.locator('.matrix-more-others li')).toHaveCount(2);
+  // the part's price history beside the offer: the median of the last 12 months or that there is none
+  await expect(more.getByTestId('price-history')).toContainText('Hinnaajalugu');
+  await expect(more.getByTestId('price-median')).toBeVisible();
   await page.keyboard.press('Escape');
 
   // sorted by best price, dearest first; the line without offers last
@@ -256,6 +259,16 @@ test('the comparison matrix passes axe and is photographed in three languages at
         expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
       }
       await page.screenshot({ path: `${SHOTS}/matrix-${lang}-${width}.png`, fullPage: width === 390 });
+      if (width === 390) {
+        // a phone sees the line and a whole company column beside it, and a cell's details fit the screen
+        const cell = await page.locator('.matrix-cell').first().boundingBox();
+        expect(cell && cell.x + cell.width, 'first company cell within the screen').toBeLessThanOrEqual(390);
+        await page.locator('.matrix-cell').first().click();
+        const more = await page.locator('.matrix-more').boundingBox();
+        expect(more && more.x >= 0 && more.x + more.width <= 390, 'cell details within the screen').toBe(true);
+        await page.screenshot({ path: `${SHOTS}/matrix-cell-${lang}-${width}.png` });
+        await page.keyboard.press('Escape');
+      }
       if (width === 1440) {
         await page.locator('.matrix-cell-best').first().click();
         await expect(page.locator('.matrix-more')).toBeVisible();

@@ -31,6 +31,7 @@ import { PageTitle } from '../../components/PageTitle.tsx';
 import { errorText } from '../../i18n/index.ts';
 import { errorToast } from '../../lib/errorToast.ts';
 import { fmtDate, fmtQty, formatPrice, formatTotal } from '../../lib/format.ts';
+import { usePhone } from '../../lib/media.ts';
 import { CellMore } from './matrix/CellMore.tsx';
 import {
   downloadMatrix,
@@ -46,9 +47,9 @@ import {
 import './matrix/matrix.css';
 import './tenders.css';
 
-const LINE_W = 210;
-const BEST_W = 100;
-const COL_W = 150;
+/** Column widths on a desktop, and on a phone (below 768 px) where the fixed line column leaves room for a company. */
+const WIDTHS = { line: 210, best: 100, col: 150 };
+const PHONE_WIDTHS = { line: 124, best: 84, col: 132 };
 const SORTS: MatrixSort[] = ['line', 'part_code', 'part_name', 'best_price', 'offers', 'spread'];
 const FILTERS: MatrixFilter[] = ['all', 'no_offers', 'above_budget', 'no_winner'];
 /** Columns drawn beyond the ones in view, on each side. */
@@ -60,6 +61,8 @@ export default function TenderMatrixPage() {
   const [view, setView] = useState<MatrixView>({ sort: 'line', desc: false, filter: 'all' });
   const [scrollLeft, setScrollLeft] = useState(0);
   const [busy, setBusy] = useState(false);
+  const phone = usePhone();
+  const { line: LINE_W, best: BEST_W, col: COL_W } = phone ? PHONE_WIDTHS : WIDTHS;
   const summary = useMatrixSummary(id);
   const rowsQ = useMatrixRows(id, view);
   const rows = useMemo(() => rowsQ.data?.pages.flatMap((p) => p.rows) ?? [], [rowsQ.data]);
@@ -106,7 +109,7 @@ export default function TenderMatrixPage() {
         },
       })),
     ],
-    [t, suppliers, first, last],
+    [t, suppliers, first, last, LINE_W, BEST_W, COL_W],
   );
 
   if (summary.isError)

@@ -1,20 +1,12 @@
 // The "more" of a matrix cell: the cell's offer line in full, the company's other offer lines on the line (read with
-// the line, GET /details/{id}/), and a place for the part's price history.
+// the line, GET /details/{id}/), and the part's price history with this price flagged when it is far from the median.
 import type { ViewLine } from '@portal/shared';
 import { Flex, Spin, Tag, Typography } from 'antd';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fmtDate, fmtQty, formatPrice } from '../../../lib/format.ts';
+import { PriceHistory } from '../view/PriceHistory.tsx';
 import { useWholeLine } from '../viewApi.ts';
 import type { MatrixCell, MatrixRow } from './matrixApi.ts';
-
-/**
- * The part's price history beside an offer (the prices paid in earlier orders): a screen that has it renders it
- * here, given the part, the company and the offered price. Empty until one is set.
- */
-export const priceHistorySlot: {
-  render: ((p: { part: number; supplier: number; price: string }) => ReactNode) | null;
-} = { render: null };
 
 export function CellMore(props: { row: MatrixRow; cell: MatrixCell; supplierName: string }) {
   const { t } = useTranslation();
@@ -66,7 +58,11 @@ export function CellMore(props: { row: MatrixRow; cell: MatrixCell; supplierName
           )}
         </div>
       )}
-      {priceHistorySlot.render?.({ part: row.part, supplier: cell.supplier, price: cell.price })}
+      <PriceHistory
+        partId={row.part}
+        pageSize={5}
+        offers={[{ key: cell.proposal, label: props.supplierName, price: cell.price }]}
+      />
     </Flex>
   );
 }

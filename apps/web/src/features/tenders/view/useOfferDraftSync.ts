@@ -1,7 +1,10 @@
 // The offer in progress kept twice as it is typed: in this browser at once (a closed tab, a crash or an expired
 // session lose nothing) and on the server as the company's draft a moment later (it comes back on any device and
-// after a new login). On opening, the newer of the two is put back; a browser copy newer than the server's is then
-// saved to the server. Sending or withdrawing the offer ends the draft (the server deletes its copy).
+// after a new login). On opening, the browser's copy is put back when it holds changes the server has not got and
+// the server's draft is still the one those changes were typed on (then it is saved to the server); otherwise the
+// server's draft is. The two copies are compared by the server's own version stamp, never by the browser's clock
+// against the server's (they may differ by hours). Sending or withdrawing the offer ends the draft (the server
+// deletes its copy).
 import type { OfferDraft, OfferDraftWrite } from '@portal/shared';
 import { useEffect, useRef, useState } from 'react';
 import { beforeSessionEnd } from '../../../lib/sessionEnd.ts';
@@ -9,12 +12,19 @@ import { readOfferDraft, saveOfferDraft, saveOfferDraftOnLeave } from '../offerT
 import { type DraftOffer, emptyOffer, type OfferStore } from './offerDraft.ts';
 
 /** The browser's copy. */
-interface KeptDraft {
+export interface KeptDraft {
   drafts: [number, DraftOffer[]][];
   comment: string;
   agreed: boolean;
-  /** When it was kept (ms); copies from before this field count as old. */
-  saved_at?: number;
+  /** The server draft's version (its `updated`) these changes were typed on; null when there was none. */
+  base?: string | null;
+  /** It holds changes the server has not confirmed. Copies without this field count as saved. */
+  unsaved?: boolean;
+}
+
+/** Whether the browser's copy is to be put back rather than the server's draft. */
+export function browserCopyWins(local: KeptDraft | null, serverUpdated: string | null): boolean {
+  return !!local?.unsaved && (local.base ?? null) === serverUpdated;
 }
 
 export type DraftSyncState =
@@ -53,6 +63,8 @@ export function useOfferDraftSync(opts: {
   const serverTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const pendingLocal = useRef(false);
   const pendingServer = useRef(false);
+  /** The server draft's version the form now stands on. */
+  const base = useRef<string | null>(null);
 
   const body = (): OfferDraftWrite => {
     const { comment, agreed } = latest.current.extras();
@@ -63,17 +75,27 @@ export function useOfferDraftSync(opts: {
     };
   };
 
-  const flushLocal = () => {
-    clearTimeout(localTimer.current);
-    if (!pendingLocal.current) return;
-    pendingLocal.current = false;
+  const keepLocal = (unsaved: boolean) => {
     const { comment, agreed } = latest.current.extras();
-    const kept: KeptDraft = { drafts: [...store.built.entries()], comment, agreed, saved_at: Date.now() };
+    const kept: KeptDraft = {
+      drafts: [...store.built.entries()],
+      comment,
+      agreed,
+      base: base.current,
+      unsaved,
+    };
     try {
       localStorage.setItem(localKey, JSON.stringify(kept));
     } catch {
       // storage full or disabled: the server copy and the leave guard remain
     }
+  };
+
+  const flushLocal = () => {
+    clearTimeout(localTimer.current);
+    if (!pendingLocal.current) return;
+    pendingLocal.current = false;
+    keepLocal(true);
   };
 
   const flushServer = async () => {
@@ -83,6 +105,13 @@ export function useOfferDraftSync(opts: {
     setState({ kind: 'saving' });
     try {
       const res = await saveOfferDraft(tenderId, body());
+      base.current = res.updated;
+      // the browser's copy now matches the server's, unless more was typed while it was being saved
+      if (!pendingServer.current) {
+        clearTimeout(localTimer.current);
+        pendingLocal.current = false;
+        keepLocal(false);
+      }
       setState(res.updated ? { kind: 'saved', at: res.updated, by: null } : { kind: 'idle' });
     } catch {
       // offline, the session ended or the tender closed: the browser copy is kept and sent on the next visit
@@ -121,9 +150,9 @@ export function useOfferDraftSync(opts: {
     };
     readOfferDraft(tenderId, ctrl.signal)
       .then((server) => {
+        base.current = server.updated;
         if (store.isDirty) return; // typed before the answer came: what is typed wins
-        const serverAt = server.updated ? Date.parse(server.updated) : 0;
-        if (local && (local.saved_at ?? 0) > serverAt) {
+        if (local && browserCopyWins(local, server.updated)) {
           restoreLocal(local);
           // the browser's copy is newer (the session ended before it was saved): the server gets it now
           pendingServer.current = true;
@@ -138,7 +167,7 @@ export function useOfferDraftSync(opts: {
       })
       .catch(() => {
         // the server's draft cannot be read (offline): the browser's copy is used
-        if (local && !ctrl.signal.aborted && !store.isDirty) restoreLocal(local);
+        if (local?.unsaved && !ctrl.signal.aborted && !store.isDirty) restoreLocal(local);
       });
     const off = store.subscribeAll(() => changedRef.current());
     const onHide = () => {
