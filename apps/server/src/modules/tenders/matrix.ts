@@ -98,21 +98,9 @@ export interface MatrixSupplier {
 /** The matrix's columns, totals and sums (the whole tender, aggregated in SQL). */
 export async function matrixSummary(db: Db, user: SessionUser, id: number) {
   const t = await matrixTender(db, user, id);
-  const suppliers = await queryRows<{
-    id: number;
-    name: string;
-    lines: number;
-    total: string | null;
-    best_lines: number;
-  }>(
-    db,
-    sql`with ${base(t.id)}
-    select s.id, s.name, count(c.price)::int lines, sum(round(c.price * l.need, 2)) total,
-           count(*) filter (where c.price = lb.best)::int best_lines
-    from c join l on l.id = c.detail_id join lb on lb.id = c.detail_id join suppliers s on s.id = c.supplier_id
-    group by s.id, s.name order by s.name, s.id`,
-  );
+  // One statement: the aggregates over every offer (`c`, `lb`) are computed once for the columns and the sums.
   const [sums] = await queryRows<{
+    suppliers: { id: number; name: string; lines: number; total: string | null; best_lines: number }[] | null;
     lines: number;
     with_offers: number;
     cheapest_total: string | null;
@@ -122,8 +110,15 @@ export async function matrixSummary(db: Db, user: SessionUser, id: number) {
     chosen_lines: number;
   }>(
     db,
-    sql`with ${base(t.id)}
-    select (select count(*) from l)::int lines,
+    sql`with ${base(t.id)},
+    sup as (
+      select s.id, s.name, count(c.price)::int lines, sum(round(c.price * l.need, 2))::text total,
+             count(*) filter (where c.price = lb.best)::int best_lines
+      from c join l on l.id = c.detail_id join lb on lb.id = c.detail_id join suppliers s on s.id = c.supplier_id
+      group by s.id, s.name
+    )
+    select (select json_agg(sup order by sup.name, sup.id) from sup) suppliers,
+           (select count(*) from l)::int lines,
            (select count(*) from lb where best is not null)::int with_offers,
            (select sum(round(lb.best * l.need, 2)) from lb join l on l.id = lb.id) cheapest_total,
            (select count(*) from lb where offers = 0)::int no_offers,
@@ -133,6 +128,7 @@ export async function matrixSummary(db: Db, user: SessionUser, id: number) {
              join l on l.id = w.detail_id) chosen_total,
            (select count(distinct w.detail_id) from winners w join l on l.id = w.detail_id)::int chosen_lines`,
   );
+  const suppliers = sums.suppliers ?? [];
   const cols: MatrixSupplier[] = suppliers.map((s) => ({
     id: s.id,
     name: s.name,

@@ -1,12 +1,12 @@
 // The comparison matrix's calls (GET /tenders/{id}/matrix/, …/rows/, …/xlsx/): its columns and sums, its rows in
-// windows of MATRIX_WINDOW rows (the next window asked for as the table nears its end), its spreadsheet. Kept under the
+// windows of MATRIX_WINDOW rows (the first one about a few screens of rows; the next asked for as the table nears its end), its spreadsheet. Kept under the
 // tender's query key, so a winner saved anywhere refreshes the sums and the rows.
 import type { MatrixCell, MatrixRow, MatrixRowsPage, MatrixSummary, MatrixSupplier } from '@portal/shared';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api, download } from '../../../lib/api.ts';
 import { tenderKeys } from '../api.ts';
 
-export const MATRIX_WINDOW = 100;
+export const MATRIX_WINDOW = 50;
 
 export type { MatrixCell, MatrixRow, MatrixSummary, MatrixSupplier };
 
