@@ -9,9 +9,9 @@ import {
   normalizeDecimal,
   toScaled,
 } from '@portal/shared';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { comments, details, parts, partTypes, tenders, warehouses, winners } from '../../db/schema/index.ts';
+import { details, parts, partTypes, tenders, warehouses } from '../../db/schema/index.ts';
 import { isSupplier, type SessionUser } from '../../lib/auth.ts';
 import { now } from '../../lib/clock.ts';
 import { forbidden, invalid, notFound } from '../../lib/errors.ts';
@@ -26,6 +26,7 @@ import {
   lockTender,
   needSql,
   notEditable,
+  removeLineWinners,
   requireLine,
   requireTender,
   serializeDetails,
@@ -156,8 +157,7 @@ export async function patchDetail(
       if (d.status === 'FAILED' && canLine(actor, 'cancel_proposals', { status: current.status }))
         return 'FAILED';
       requireLine(actor, 'cancel_proposals', { status: current.status, lineStatus: d.status });
-      const gone = await tx.delete(winners).where(eq(winners.detailId, id)).returning({ id: winners.id });
-      await tx.delete(comments).where(and(eq(comments.detailId, id), eq(comments.kind, 'WINNER')));
+      const gone = await removeLineWinners(tx, id);
       await tx.update(details).set({ status: 'FAILED', updated: at }).where(eq(details.id, id));
       await auditMany(tx, user, [
         ...gone.map((w) => ({ entity: 'winner', entityId: w.id, action: 'deleted', tenderId: current.id })),

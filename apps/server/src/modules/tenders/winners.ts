@@ -215,15 +215,24 @@ export async function writeWinners(tx: Tx, user: SessionUser, tenderId: number, 
   ]);
 }
 
+/**
+ * Removes a line's winners and their winner comments inside the caller's transaction (the line's evaluation is
+ * cancelled or redone); answers the removed winners. The caller has locked the line and audits the change.
+ */
+export async function removeLineWinners(tx: Tx, detailId: number) {
+  const gone = await tx
+    .delete(winners)
+    .where(eq(winners.detailId, detailId))
+    .returning({ id: winners.id, proposalId: winners.proposalId });
+  await tx.delete(comments).where(and(eq(comments.detailId, detailId), eq(comments.kind, 'WINNER')));
+  return gone;
+}
+
 /** PATCH /details/{id}/delete_winners/ */
 export async function deleteWinners(db: Db, user: SessionUser, detailId: number, version?: string) {
   await db.transaction(async (tx) => {
     const { d, t } = await lockForWinners(tx, user, detailId, version);
-    const gone = await tx
-      .delete(winners)
-      .where(eq(winners.detailId, detailId))
-      .returning({ id: winners.id, proposalId: winners.proposalId });
-    await tx.delete(comments).where(and(eq(comments.detailId, detailId), eq(comments.kind, 'WINNER')));
+    const gone = await removeLineWinners(tx, detailId);
     const status: DetailStatus = 'WAITING';
     await tx
       .update(details)
