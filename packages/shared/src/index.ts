@@ -12,6 +12,7 @@ export * from './enums.ts';
 export * from './files.ts';
 export * from './fileTypes.ts';
 export * from './format.ts';
+export * from './historyEvents.ts';
 export * from './limits.ts';
 export * from './matrix.ts';
 export * from './messages.ts';

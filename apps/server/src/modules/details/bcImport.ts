@@ -4,8 +4,8 @@
 // Pre-orders whose item or location the portal does not know are skipped and counted.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { history } from '../../db/schema/index.ts';
 import { now } from '../../lib/clock.ts';
+import { auditMany } from '../../lib/history.ts';
 import { queryRows, transaction } from '../../lib/sql.ts';
 
 export interface BcPreOrder {
@@ -73,24 +73,27 @@ export async function importPreOrders(db: Db, rows: BcPreOrder[], creatorId: num
             is distinct from (s.q, s.rq, s.ord, s.cnum, s.cname)
         returning d.id`,
     );
-    const audit = [
-      ...created.map((c) => ({
-        id: c.id,
-        action: 'created',
-        data: { bc_id: c.bc_id, source: 'business_central' },
-      })),
-      ...updated.map((u) => ({ id: u.id, action: 'updated', data: { source: 'business_central' } })),
-    ];
-    if (audit.length)
-      await tx.insert(history).values(
-        audit.map((a) => ({
-          entity: 'detail',
-          entityId: a.id,
-          action: a.action,
-          data: a.data,
-          created: at,
+    await auditMany(
+      tx,
+      null,
+      [
+        ...created.map((c) => ({
+          entity: 'detail' as const,
+          entityId: c.id,
+          action: 'created' as const,
+          tenderId: null,
+          data: { bc_id: c.bc_id, source: 'business_central' },
         })),
-      );
+        ...updated.map((u) => ({
+          entity: 'detail' as const,
+          entityId: u.id,
+          action: 'updated' as const,
+          tenderId: null,
+          data: { source: 'business_central' },
+        })),
+      ],
+      at,
+    );
     return { created: created.length, updated: updated.length, skipped: skipped[0]?.n ?? 0 };
   });
 }

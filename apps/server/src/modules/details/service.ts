@@ -15,7 +15,7 @@ import { details, parts, partTypes, tenders, warehouses } from '../../db/schema/
 import { isSupplier, type SessionUser } from '../../lib/auth.ts';
 import { now } from '../../lib/clock.ts';
 import { forbidden, invalid, notFound } from '../../lib/errors.ts';
-import { audit } from '../../lib/history.ts';
+import { type AuditRow, audit } from '../../lib/history.ts';
 import { type ListQuery, type ListSpec, paginate } from '../../lib/list.ts';
 import {
   actorOf,
@@ -160,7 +160,9 @@ export async function patchDetail(
       const gone = await removeLineWinners(tx, id);
       await tx.update(details).set({ status: 'FAILED', updated: at }).where(eq(details.id, id));
       await auditMany(tx, user, [
-        ...gone.map((w) => ({ entity: 'winner', entityId: w.id, action: 'deleted', tenderId: current.id })),
+        ...gone.map(
+          (w): AuditRow => ({ entity: 'winner', entityId: w.id, action: 'deleted', tenderId: current.id }),
+        ),
         {
           entity: 'detail',
           entityId: id,

@@ -424,7 +424,7 @@ export async function withdrawPurchaseOrder(
     );
     if (held) throw new Error(`purchase order ${p.order_code} is being delivered by another worker`);
   }
-  const record = (action: string, data: Record<string, unknown>) =>
+  const record = (action: 'bc_order_withdrawn' | 'bc_order_withdraw_failed', data: Record<string, unknown>) =>
     transaction(db, (tx) =>
       audit(tx, {
         entity: 'tender',

@@ -18,6 +18,7 @@ import { comments, details, proposals, winners } from '../../db/schema/index.ts'
 import type { SessionUser } from '../../lib/auth.ts';
 import { now } from '../../lib/clock.ts';
 import { AppError, badRequest, type FieldErrors } from '../../lib/errors.ts';
+import type { AuditRow } from '../../lib/history.ts';
 import { actorOf, clean, requireLine } from './access.ts';
 import { auditMany, lockDetail, type Tx } from './core.ts';
 import { blacklistedByPart } from './offers.ts';
@@ -176,42 +177,50 @@ export async function writeWinners(tx: Tx, user: SessionUser, tenderId: number, 
         .where(inArray(details.id, these));
   }
   await auditMany(tx, user, [
-    ...gone.map((w) => ({
-      entity: 'winner',
-      entityId: w.id,
-      action: 'deleted',
-      tenderId,
-      data: { detail: w.detailId, proposal: w.proposalId },
-    })),
-    ...added.map((w) => ({
-      entity: 'winner',
-      entityId: w.id,
-      action: 'created',
-      tenderId,
-      data: {
-        detail: w.detailId,
-        proposal: w.proposalId,
-        amount: w.amount,
-        reason: w.reason,
-        ...(above.has(`${w.detailId}:${w.proposalId}`) ? { above_available: true } : {}),
-      },
-    })),
+    ...gone.map(
+      (w): AuditRow => ({
+        entity: 'winner',
+        entityId: w.id,
+        action: 'deleted',
+        tenderId,
+        data: { detail: w.detailId, proposal: w.proposalId },
+      }),
+    ),
+    ...added.map(
+      (w): AuditRow => ({
+        entity: 'winner',
+        entityId: w.id,
+        action: 'created',
+        tenderId,
+        data: {
+          detail: w.detailId,
+          proposal: w.proposalId,
+          amount: w.amount,
+          reason: w.reason,
+          ...(above.has(`${w.detailId}:${w.proposalId}`) ? { above_available: true } : {}),
+        },
+      }),
+    ),
     ...lines
       .filter((l) => statusOf(l) !== l.detail.status)
-      .map((l) => ({
-        entity: 'detail',
-        entityId: l.detail.id,
-        action: 'status',
+      .map(
+        (l): AuditRow => ({
+          entity: 'detail',
+          entityId: l.detail.id,
+          action: 'status',
+          tenderId,
+          data: { from: l.detail.status, to: statusOf(l) },
+        }),
+      ),
+    ...winnerComments.map(
+      (c): AuditRow => ({
+        entity: 'comment',
+        entityId: c.id,
+        action: 'created',
         tenderId,
-        data: { from: l.detail.status, to: statusOf(l) },
-      })),
-    ...winnerComments.map((c) => ({
-      entity: 'comment',
-      entityId: c.id,
-      action: 'created',
-      tenderId,
-      data: { kind: 'WINNER', detail: c.detailId },
-    })),
+        data: { kind: 'WINNER', detail: c.detailId },
+      }),
+    ),
   ]);
 }
 
@@ -239,19 +248,21 @@ export async function deleteWinners(db: Db, user: SessionUser, detailId: number,
       .set({ status, updated: nextVersion(d.updated, now()) })
       .where(eq(details.id, detailId));
     await auditMany(tx, user, [
-      ...gone.map((w) => ({
-        entity: 'winner',
-        entityId: w.id,
-        action: 'deleted',
-        tenderId: t.id,
-        data: { detail: detailId, proposal: w.proposalId },
-      })),
+      ...gone.map(
+        (w): AuditRow => ({
+          entity: 'winner',
+          entityId: w.id,
+          action: 'deleted',
+          tenderId: t.id,
+          data: { detail: detailId, proposal: w.proposalId },
+        }),
+      ),
       ...(d.status !== status
         ? [
             {
-              entity: 'detail',
+              entity: 'detail' as const,
               entityId: detailId,
-              action: 'status',
+              action: 'status' as const,
               tenderId: t.id,
               data: { from: d.status, to: status },
             },
