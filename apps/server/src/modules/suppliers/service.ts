@@ -12,6 +12,7 @@ import { audit } from '../../lib/history.ts';
 import { type ListQuery, type ListSpec, paginate } from '../../lib/list.ts';
 import { queryRow, queryRows, transaction } from '../../lib/sql.ts';
 import { setSupplierActive } from '../auth/index.ts';
+import { removeSupplierUsers } from '../users/index.ts';
 
 type SupplierRow = typeof suppliers.$inferSelect;
 type Abilities = SupplierItem['abilities'];
@@ -372,7 +373,7 @@ export async function removeSupplier(db: Db, actor: SessionUser, id: number) {
           limit 1`,
       );
       if (used) throw forbidden();
-      await tx.delete(users).where(eq(users.supplierId, id));
+      await removeSupplierUsers(tx, id);
       await tx.delete(suppliers).where(eq(suppliers.id, id));
       await audit(tx, { entity: 'supplier', entityId: id, action: 'removed', user: actor });
     });
