@@ -93,15 +93,6 @@ export const TABLE_OWNERS: Record<string, TableOwner> = {
  */
 export const KNOWN_FOREIGN_WRITES: { module: TableOwner; table: string; why: string }[] = [
   {
-    module: 'details',
-    table: 'details',
-    why:
-      'Pre-order lines (PREPARED, before any tender) are created, edited, removed, imported from Business Central ' +
-      'and added to or taken out of a tender by details/preorders.ts, service.ts and bcImport.ts; the tenders module ' +
-      'owns the line rows and details depends on tenders. Work needed: the line writes of a pre-order move into ' +
-      'tenders as functions (create, edit, remove, import, attach to a tender, fail) that details calls.',
-  },
-  {
     module: 'auth',
     table: 'users',
     why:

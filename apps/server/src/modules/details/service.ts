@@ -19,9 +19,12 @@ import { type AuditRow, audit } from '../../lib/history.ts';
 import { type ListQuery, type ListSpec, paginate } from '../../lib/list.ts';
 import {
   actorOf,
+  attachLine,
   auditMany,
   buyerLinesWhere,
+  detachLine,
   detailSelect,
+  failLine,
   lockDetail,
   lockTender,
   needSql,
@@ -30,6 +33,7 @@ import {
   requireLine,
   requireTender,
   serializeDetails,
+  setLineReplenishment,
   supplierLineStatus,
   supplierMaySee,
   type Viewer,
@@ -158,7 +162,7 @@ export async function patchDetail(
         return 'FAILED';
       requireLine(actor, 'cancel_proposals', { status: current.status, lineStatus: d.status });
       const gone = await removeLineWinners(tx, id);
-      await tx.update(details).set({ status: 'FAILED', updated: at }).where(eq(details.id, id));
+      await failLine(tx, id, at);
       await auditMany(tx, user, [
         ...gone.map(
           (w): AuditRow => ({ entity: 'winner', entityId: w.id, action: 'deleted', tenderId: current.id }),
@@ -179,10 +183,7 @@ export async function patchDetail(
         // Removed from its tender.
         if (!current) throw notEditable();
         requireTender(actorOf(user), 'edit', { status: current.status }, { state: notEditable });
-        await tx
-          .update(details)
-          .set({ status: 'PREPARED', tenderId: null, qty: null, updated: at })
-          .where(eq(details.id, id));
+        await detachLine(tx, id, at);
         await audit(tx, {
           entity: 'detail',
           entityId: id,
@@ -197,10 +198,7 @@ export async function patchDetail(
         const t = await lockTender(tx, user, targetTender);
         requireTender(actorOf(user), 'edit', { status: t.status }, { state: notEditable });
         if (t.warehouseId !== d.warehouseId) throw invalid('tender', 'warehouse_mismatch');
-        await tx
-          .update(details)
-          .set({ status: 'WAITING', tenderId: t.id, updated: at })
-          .where(eq(details.id, id));
+        await attachLine(tx, id, t.id, at);
         await audit(tx, {
           entity: 'detail',
           entityId: id,
@@ -241,10 +239,7 @@ export async function patchDetail(
           .where(eq(tenders.id, fresh.tenderId));
         requireTender(actorOf(user), 'edit', { status: t.status }, { state: notEditable });
       }
-      await tx
-        .update(details)
-        .set({ replenishmentQty: value, qty: fresh.tenderId ? value : null, updated: at })
-        .where(eq(details.id, id));
+      await setLineReplenishment(tx, id, value, fresh.tenderId != null, at);
       await audit(tx, {
         entity: 'detail',
         entityId: id,

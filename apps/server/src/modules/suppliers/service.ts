@@ -4,7 +4,7 @@ import type { SupplierItem, supplierCreate, supplierPatch } from '@portal/shared
 import { and, eq, inArray, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { groups, supplierCategoryGroups, supplierGroups, suppliers, users } from '../../db/schema/index.ts';
+import { groups, supplierCategoryGroups, supplierGroups, suppliers } from '../../db/schema/index.ts';
 import type { SessionUser } from '../../lib/auth.ts';
 import { now } from '../../lib/clock.ts';
 import { AppError, ErrorBag, forbidden, invalid, notFound } from '../../lib/errors.ts';

@@ -35,5 +35,16 @@ export { type ExportTender, loadOrders } from './exportData.ts';
 export { ymdOf } from './exportFiles.ts';
 export { onTenderEvents, type TenderHooks } from './lifecycle.ts';
 export { getDetail } from './lines.ts';
+export {
+  attachLine,
+  detachLine,
+  failLine,
+  insertPreorderLine,
+  type PreorderLine,
+  removePreorderLine,
+  setLineReplenishment,
+  updatePreorderLine,
+  upsertErpPreorderLines,
+} from './preorderLines.ts';
 export { detailSelect, needSql, serializeDetails, supplierLineStatus } from './serialize.ts';
 export { removeLineWinners } from './winners.ts';
