@@ -105,8 +105,6 @@ export async function enqueueTenderOrders(tx: Db, tenderId: number, reason: stri
   return queued;
 }
 
-export { refreshLineStates };
-
 /** Registers the tender hooks for an app whose configuration names a business system (that app only). */
 export function registerBusinessCentral(app: FastifyInstance) {
   if (!bcSettings(app.config)) return;
