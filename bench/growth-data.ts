@@ -14,7 +14,7 @@ import { generateTenderScale } from './tenders-scale-data.ts';
 
 export type DataSet = 'tenders' | 'reports';
 export const growthDbName = (factor: number, set: DataSet) =>
-  `${process.env.BENCH_GROWTH_DB_PREFIX ?? 'portal_growth'}${set === 'reports' ? '_r' : ''}_${factor}x`;
+  `${process.env.BENCH_GROWTH_DB_PREFIX ?? 'portal_growth'}${set === 'reports' ? '_r' : ''}_${String(factor).replace('.', '_')}x`;
 
 /** Creates (when missing), migrates, seeds and fills the database of one data set and scale factor; its URL. */
 export async function growthData(factor: number, set: DataSet) {
@@ -25,8 +25,8 @@ export async function growthData(factor: number, set: DataSet) {
   await migrateAndSeed(url);
   const r =
     set === 'tenders'
-      ? await generateTenderScale(url, 100_000 * factor, 10)
-      : await generateReportScale(url, 100_000 * factor, 10);
+      ? await generateTenderScale(url, Math.round(100_000 * factor), 10)
+      : await generateReportScale(url, Math.round(100_000 * factor), 10);
   console.log(
     `${name}: ${set} ${r.skipped ? 'already there' : `generated in ${Math.round(r.ms / 1000)} s`}; ready in ${Math.round((Date.now() - t0) / 1000)} s`,
   );
