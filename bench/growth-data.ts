@@ -4,8 +4,9 @@
 // portal_growth_r_<f>x, so the tender list at 1× holds its 100,000 tenders only. A data set is skipped when it is
 // there (a stopped run leaves a rolled-back transaction: start again).
 //   node bench/growth-data.ts 1 10 [tenders|reports]   (BENCH_GROWTH_DB_PREFIX replaces portal_growth)
-// Generation takes a while on a shared machine (1×: ~5 min per data set; 10×: ten times that): each step's time is
-// printed.
+// The data goes in with the triggers off and what they keep is rebuilt after (bench/scale-derived.ts), checked on a
+// sample of tenders at the end. Each step's time is printed; BENCHMARKS.md has the times of the four data sets.
+// A fractional factor makes a small data set for trying it (`0.01`: 1,000 tenders, databases *_0_01x).
 import path from 'node:path';
 import { ROOT } from './lib.ts';
 import { generateReportScale } from './reports-scale-data.ts';

@@ -101,7 +101,7 @@ export async function generateReportScale(url: string, tenders = 100_000, linesP
        join tenders t on t.id = x.tender_id
        where t.tender_code like 'R-%'`,
     );
-    await rebuildDerived(client, 'R-', step);
+    await rebuildDerived('R-', step);
     await step('commit', 'commit');
     for (const table of [
       'suppliers',
@@ -127,7 +127,9 @@ export async function generateReportScale(url: string, tenders = 100_000, linesP
   const ms = Date.now() - t0;
   const c = Date.now();
   const checked = await checkDerived(url, 'R-');
-  console.log(`  check: counters and report rows of ${checked} tenders equal a recount (${Date.now() - c} ms)`);
+  console.log(
+    `  check: counters and report rows of ${checked} tenders equal a recount (${Date.now() - c} ms)`,
+  );
   return { skipped: false, ms };
 }
 

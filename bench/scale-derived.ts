@@ -5,8 +5,6 @@
 // counters, report_refresh's summary rows, 0006's first fill of the roll-ups) over the generated tenders at once;
 // `checkDerived` then compares a sample of tenders with what the project's own functions give (report_refresh, a
 // plain count), in a transaction it rolls back.
-import type pg from 'pg';
-
 const SUMMARY_STATUSES = `('FINISHED', 'CHOOSING', 'ORDERED', 'FAILED')`;
 
 /**
@@ -16,7 +14,6 @@ const SUMMARY_STATUSES = `('FINISHED', 'CHOOSING', 'ORDERED', 'FAILED')`;
  * totals to tender_counts a second time at commit).
  */
 export async function rebuildDerived(
-  client: pg.Client,
   prefix: string,
   step: (label: string, text: string) => Promise<unknown>,
 ) {
@@ -79,7 +76,10 @@ export async function rebuildDerived(
      group by p.detail_id, p.tender_id, t.group_id, t.start, t.tender_code, d.part_id, pt.code`,
   );
   // The roll-ups are exact sums of the summaries (0006): recomputed whole, as 0006 first filled them.
-  await step('reports: roll-ups emptied', 'delete from report_supplier_months; delete from report_line_months');
+  await step(
+    'reports: roll-ups emptied',
+    'delete from report_supplier_months; delete from report_line_months',
+  );
   await step(
     'reports: report_supplier_months',
     `insert into report_supplier_months (month, group_id, supplier_id, tenders, proposals, won_tenders, won_proposals,

@@ -73,15 +73,17 @@ export async function generateTenderScale(url: string, tenders = 100_000, linesP
              round((10 + d.id % 500)::numeric / 7, 4), 'PC-' || d.id, lpad((d.id % 9999999999999)::text, 13, '0'), d.replenishment_qty,
              (d.created + interval '10 days')::date, d.created, d.created
       from details d join tenders t on t.id = d.tender_id, s, pr
-      where d.id % 10 = 0 and t.tender_code like 'B-%' and t.status not in ('DRAFT','WAITING','CANCELED')`);
+      where d.id % 10 = 0 and t.tender_code like 'B-%' and t.status not in ('DRAFT','WAITING','CANCELED')`,
+    );
     await step(
       'winners',
       `
       insert into winners (detail_id, proposal_id, amount, reason, created, updated)
       select p.detail_id, p.id, p.available_qty, 'PRICE', t.approved, t.approved
       from proposals p join tenders t on t.id = p.tender_id
-      where t.tender_code like 'B-%' and t.status = 'ORDERED'`);
-    await rebuildDerived(client, 'B-', step);
+      where t.tender_code like 'B-%' and t.status = 'ORDERED'`,
+    );
+    await rebuildDerived('B-', step);
     await step('commit', 'commit');
     for (const table of [
       'tenders',
@@ -105,7 +107,9 @@ export async function generateTenderScale(url: string, tenders = 100_000, linesP
   const ms = Date.now() - t0;
   const c = Date.now();
   const checked = await checkDerived(url, 'B-');
-  console.log(`  check: counters and report rows of ${checked} tenders equal a recount (${Date.now() - c} ms)`);
+  console.log(
+    `  check: counters and report rows of ${checked} tenders equal a recount (${Date.now() - c} ms)`,
+  );
   return { skipped: false, ms };
 }
 
