@@ -8,7 +8,7 @@
 // then rebuilt in one set-based pass (bench/scale-derived.ts) and compared with a recount (report_refresh, count(*))
 // on a sample of tenders. Usage: DATABASE_URL=postgres://… node bench/reports-scale-data.ts [tenders]
 import pg from 'pg';
-import { checkDerived, rebuildDerived } from './scale-derived.ts';
+import { checkDerived, rebuildDerived, settleChooseClock } from './scale-derived.ts';
 
 export async function generateReportScale(url: string, tenders = 100_000, linesPerTender = 10) {
   const client = new pg.Client({ connectionString: url });
@@ -102,6 +102,7 @@ export async function generateReportScale(url: string, tenders = 100_000, linesP
        where t.tender_code like 'R-%'`,
     );
     await rebuildDerived('R-', step);
+    await settleChooseClock('R-', step);
     await step('commit', 'commit');
     for (const table of [
       'suppliers',

@@ -106,6 +106,24 @@ export async function rebuildDerived(
 }
 
 /**
+ * The choose clock's reminders (0015) of the generated FINISHED and CHOOSING tenders, written as sent (both kinds, at
+ * each tender's end): their ends lie days to years back, so a server started on the data would otherwise spend its
+ * first minutes (hours at 10×) queueing a reminder mail for every one of them, beside whatever is being measured.
+ */
+export async function settleChooseClock(
+  prefix: string,
+  step: (label: string, text: string) => Promise<unknown>,
+) {
+  await step(
+    'choose reminders (as sent)',
+    `insert into tender_choose_reminders (tender_id, kind, finish, sent)
+     select t.id, k.kind, t.finish, t.finish from tenders t cross join (values ('DUE_SOON'), ('OVERDUE')) k(kind)
+     where t.tender_code like '${prefix}%' and t.status in ('FINISHED', 'CHOOSING')
+     on conflict do nothing`,
+  );
+}
+
+/**
  * Compares the rebuilt rows of a sample of the generated tenders (all of them when there are at most `sample`) with
  * a recount: the counters with count(*) of their lines, offers and winners, the report summaries and roll-ups with
  * what report_refresh (the project's own rewrite of a tender) makes of the same tenders. Everything it writes is

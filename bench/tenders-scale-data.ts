@@ -8,7 +8,7 @@
 // (bench/scale-derived.ts) and compared with a recount on a sample of tenders. Each step's time is printed.
 // Usage: DATABASE_URL=postgres://… node bench/tenders-scale-data.ts [tenders]
 import pg from 'pg';
-import { checkDerived, rebuildDerived } from './scale-derived.ts';
+import { checkDerived, rebuildDerived, settleChooseClock } from './scale-derived.ts';
 
 export async function generateTenderScale(url: string, tenders = 100_000, linesPerTender = 10) {
   const client = new pg.Client({ connectionString: url });
@@ -84,6 +84,7 @@ export async function generateTenderScale(url: string, tenders = 100_000, linesP
       where t.tender_code like 'B-%' and t.status = 'ORDERED'`,
     );
     await rebuildDerived('B-', step);
+    await settleChooseClock('B-', step);
     await step('commit', 'commit');
     for (const table of [
       'tenders',
