@@ -4,8 +4,9 @@
 // portal_growth_r_<f>x, so the tender list at 1× holds its 100,000 tenders only. A data set is skipped when it is
 // there (a stopped run leaves a rolled-back transaction: start again).
 //   node bench/growth-data.ts 1 10 [tenders|reports]   (BENCH_GROWTH_DB_PREFIX replaces portal_growth)
-// Generation takes a while on a shared machine (1×: ~5 min per data set; 10×: ten times that): each step's time is
-// printed.
+// The data goes in with the triggers off and what they keep is rebuilt after (bench/scale-derived.ts), checked on a
+// sample of tenders at the end. Each step's time is printed; BENCHMARKS.md has the times of the four data sets.
+// A fractional factor makes a small data set for trying it (`0.01`: 1,000 tenders, databases *_0_01x).
 import path from 'node:path';
 import { ROOT } from './lib.ts';
 import { generateReportScale } from './reports-scale-data.ts';
@@ -14,7 +15,7 @@ import { generateTenderScale } from './tenders-scale-data.ts';
 
 export type DataSet = 'tenders' | 'reports';
 export const growthDbName = (factor: number, set: DataSet) =>
-  `${process.env.BENCH_GROWTH_DB_PREFIX ?? 'portal_growth'}${set === 'reports' ? '_r' : ''}_${factor}x`;
+  `${process.env.BENCH_GROWTH_DB_PREFIX ?? 'portal_growth'}${set === 'reports' ? '_r' : ''}_${String(factor).replace('.', '_')}x`;
 
 /** Creates (when missing), migrates, seeds and fills the database of one data set and scale factor; its URL. */
 export async function growthData(factor: number, set: DataSet) {
@@ -25,8 +26,8 @@ export async function growthData(factor: number, set: DataSet) {
   await migrateAndSeed(url);
   const r =
     set === 'tenders'
-      ? await generateTenderScale(url, 100_000 * factor, 10)
-      : await generateReportScale(url, 100_000 * factor, 10);
+      ? await generateTenderScale(url, Math.round(100_000 * factor), 10)
+      : await generateReportScale(url, Math.round(100_000 * factor), 10);
   console.log(
     `${name}: ${set} ${r.skipped ? 'already there' : `generated in ${Math.round(r.ms / 1000)} s`}; ready in ${Math.round((Date.now() - t0) / 1000)} s`,
   );

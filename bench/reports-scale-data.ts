@@ -3,8 +3,12 @@
 // days); half are ORDERED, the rest spread over the other states. Every line of a FINISHED, CHOOSING, ORDERED or
 // FAILED tender has two offers from 50 bench suppliers (each tender draws on 4 of them), 19 of 20 lines of an
 // ORDERED tender have a winner, and each winning company of a tender has its purchase order. Set-based SQL in one
-// transaction; skipped when the data is there. Usage: DATABASE_URL=postgres://… node bench/reports-scale-data.ts
+// transaction; skipped when the data is there. Inserted with the triggers off (session_replication_role = replica:
+// no trigger and no foreign-key check per statement), the counters, report summaries and roll-ups the triggers keep
+// then rebuilt in one set-based pass (bench/scale-derived.ts) and compared with a recount (report_refresh, count(*))
+// on a sample of tenders. Usage: DATABASE_URL=postgres://… node bench/reports-scale-data.ts [tenders]
 import pg from 'pg';
+import { checkDerived, rebuildDerived, settleChooseClock } from './scale-derived.ts';
 
 export async function generateReportScale(url: string, tenders = 100_000, linesPerTender = 10) {
   const client = new pg.Client({ connectionString: url });
@@ -13,7 +17,9 @@ export async function generateReportScale(url: string, tenders = 100_000, linesP
   const step = async (label: string, text: string, params: unknown[] = []) => {
     const s = Date.now();
     const r = await client.query(text, params);
-    console.log(`  ${label}: ${r.rowCount ?? 0} rows in ${Date.now() - s} ms`);
+    const n = Array.isArray(r) ? r.reduce((a, x) => a + (x.rowCount ?? 0), 0) : (r.rowCount ?? 0);
+    console.log(`  ${label}: ${n} rows in ${Date.now() - s} ms`);
+    return r;
   };
   try {
     const { rows } = await client.query(`select count(*)::int n from tenders where tender_code like 'R-%'`);
@@ -21,6 +27,7 @@ export async function generateReportScale(url: string, tenders = 100_000, linesP
     if (rows[0].n > 0)
       throw new Error(`a partial report data set is there (${rows[0].n} tenders): use a fresh database`);
     await client.query('begin');
+    await client.query('set local session_replication_role = replica');
     await step(
       'suppliers',
       `insert into suppliers (name, registration_code, email, is_new, is_active)
@@ -94,7 +101,9 @@ export async function generateReportScale(url: string, tenders = 100_000, linesP
        join tenders t on t.id = x.tender_id
        where t.tender_code like 'R-%'`,
     );
-    await client.query('commit');
+    await rebuildDerived('R-', step);
+    await settleChooseClock('R-', step);
+    await step('commit', 'commit');
     for (const table of [
       'suppliers',
       'tenders',
@@ -102,21 +111,31 @@ export async function generateReportScale(url: string, tenders = 100_000, linesP
       'proposals',
       'winners',
       'purchase_orders',
+      'tender_counts',
+      'tender_supplier_counts',
       'report_tender_suppliers',
       'report_lines',
+      'report_supplier_months',
+      'report_line_months',
     ])
-      await client.query(`vacuum analyze ${table}`);
+      await step(`vacuum analyze ${table}`, `vacuum analyze ${table}`);
   } catch (err) {
     await client.query('rollback').catch(() => {});
     throw err;
   } finally {
     await client.end();
   }
-  return { skipped: false, ms: Date.now() - t0 };
+  const ms = Date.now() - t0;
+  const c = Date.now();
+  const checked = await checkDerived(url, 'R-');
+  console.log(
+    `  check: counters and report rows of ${checked} tenders equal a recount (${Date.now() - c} ms)`,
+  );
+  return { skipped: false, ms };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error('DATABASE_URL is required');
-  console.log(await generateReportScale(url));
+  console.log(await generateReportScale(url, Number(process.argv[2] ?? 100_000)));
 }

@@ -3,21 +3,34 @@
 // PostgreSQL on top of the demo data set. Tender codes 'B-0000001'…; the run is skipped when they are there.
 // Times are consistent with the statuses, so the server's scheduler finds nothing to move: tenders start every
 // 5 minutes back from now (~347 days), last 2 days; ACTIVE ones end 7 days from now, WAITING ones start tomorrow.
-// Usage: DATABASE_URL=postgres://… node bench/tenders-scale-data.ts
+// Inserted with the triggers off (session_replication_role = replica: no trigger and no foreign-key check per
+// statement), the counters and report summaries the triggers keep then rebuilt in one set-based pass
+// (bench/scale-derived.ts) and compared with a recount on a sample of tenders. Each step's time is printed.
+// Usage: DATABASE_URL=postgres://… node bench/tenders-scale-data.ts [tenders]
 import pg from 'pg';
+import { checkDerived, rebuildDerived, settleChooseClock } from './scale-derived.ts';
 
 export async function generateTenderScale(url: string, tenders = 100_000, linesPerTender = 10) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const t0 = Date.now();
+  const step = async (label: string, text: string, params: unknown[] = []) => {
+    const s = Date.now();
+    const r = await client.query(text, params);
+    const n = Array.isArray(r) ? r.reduce((a, x) => a + (x.rowCount ?? 0), 0) : (r.rowCount ?? 0);
+    console.log(`  ${label}: ${n} rows in ${Date.now() - s} ms`);
+    return r;
+  };
   try {
     const { rows } = await client.query(`select count(*)::int n from tenders where tender_code like 'B-%'`);
     if (rows[0].n >= tenders) return { skipped: true, ms: 0 };
     if (rows[0].n > 0)
       throw new Error(`a partial scale data set is there (${rows[0].n} tenders): use a fresh database`);
     await client.query('begin');
-    // One transaction; no per-row triggers exist, so plain set-based inserts.
-    await client.query(
+    // One transaction, the triggers off in it (set local: back on at commit).
+    await client.query('set local session_replication_role = replica');
+    await step(
+      'tenders',
       `
       with w as (select array_agg(id order by id) ids, array_agg(group_id order by id) gids from warehouses),
            u as (select array_agg(id order by id) ids from users where "group" <> 'SUPPLIER'),
@@ -38,7 +51,8 @@ export async function generateTenderScale(url: string, tenders = 100_000, linesP
       from g, w, u`,
       [tenders],
     );
-    await client.query(
+    await step(
+      'lines',
       `
       with p as (select array_agg(id order by id) ids from parts)
       insert into details (part_id, warehouse_id, replenishment_qty, replacement_qty, status, tender_id, created, updated)
@@ -49,7 +63,9 @@ export async function generateTenderScale(url: string, tenders = 100_000, linesP
       where t.tender_code like 'B-%'`,
       [linesPerTender],
     );
-    await client.query(`
+    await step(
+      'offers',
+      `
       with s as (select array_agg(id order by id) ids from suppliers where is_active),
            pr as (select array_agg(id order by id) ids from producers)
       insert into proposals (tender_id, detail_id, supplier_id, producer_id, price, product_code, ean_code, available_qty, delivery_date, created, updated)
@@ -57,32 +73,49 @@ export async function generateTenderScale(url: string, tenders = 100_000, linesP
              round((10 + d.id % 500)::numeric / 7, 4), 'PC-' || d.id, lpad((d.id % 9999999999999)::text, 13, '0'), d.replenishment_qty,
              (d.created + interval '10 days')::date, d.created, d.created
       from details d join tenders t on t.id = d.tender_id, s, pr
-      where d.id % 10 = 0 and t.tender_code like 'B-%' and t.status not in ('DRAFT','WAITING','CANCELED')`);
-    await client.query(`
+      where d.id % 10 = 0 and t.tender_code like 'B-%' and t.status not in ('DRAFT','WAITING','CANCELED')`,
+    );
+    await step(
+      'winners',
+      `
       insert into winners (detail_id, proposal_id, amount, reason, created, updated)
       select p.detail_id, p.id, p.available_qty, 'PRICE', t.approved, t.approved
       from proposals p join tenders t on t.id = p.tender_id
-      where t.tender_code like 'B-%' and t.status = 'ORDERED'`);
-    await client.query('commit');
-    await client.query('vacuum analyze tenders');
-    await client.query('vacuum analyze details');
-    await client.query('vacuum analyze proposals');
-    await client.query('vacuum analyze winners');
-    // The counters' triggers rewrote each tender's counter row once per line, offer and winner: 175,000 dead rows
-    // that made every counter lookup of a page read ~6 pages until autovacuum came round.
-    await client.query('vacuum analyze tender_counts');
-    await client.query('vacuum analyze tender_supplier_counts');
+      where t.tender_code like 'B-%' and t.status = 'ORDERED'`,
+    );
+    await rebuildDerived('B-', step);
+    await settleChooseClock('B-', step);
+    await step('commit', 'commit');
+    for (const table of [
+      'tenders',
+      'details',
+      'proposals',
+      'winners',
+      'tender_counts',
+      'tender_supplier_counts',
+      'report_tender_suppliers',
+      'report_lines',
+      'report_supplier_months',
+      'report_line_months',
+    ])
+      await step(`vacuum analyze ${table}`, `vacuum analyze ${table}`);
   } catch (err) {
     await client.query('rollback').catch(() => {});
     throw err;
   } finally {
     await client.end();
   }
-  return { skipped: false, ms: Date.now() - t0 };
+  const ms = Date.now() - t0;
+  const c = Date.now();
+  const checked = await checkDerived(url, 'B-');
+  console.log(
+    `  check: counters and report rows of ${checked} tenders equal a recount (${Date.now() - c} ms)`,
+  );
+  return { skipped: false, ms };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error('DATABASE_URL is required');
-  console.log(await generateTenderScale(url));
+  console.log(await generateTenderScale(url, Number(process.argv[2] ?? 100_000)));
 }
