@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { ADMIN_CONTRACTOR, currentUser } from '../../lib/auth.ts';
 import type { ZApp } from '../../lib/http.ts';
 import { idParams, idString, paged } from '../../lib/list.ts';
+import { fileAnswer, PDF_TYPE } from '../../lib/openapi.ts';
 import { blacklistPdf, type PdfLang } from './pdf.ts';
 import {
   type BlacklistItem,
@@ -72,7 +73,7 @@ export default async function routes(app: ZApp) {
         tags,
         summary: 'The listed (or the selected, with ids) blacklist entries as a PDF file.',
         operationId: 'exportBlacklistPdf',
-        response: { 200: z.any().describe('PDF file') },
+        response: { 200: fileAnswer('the blacklist entries as a PDF', PDF_TYPE) },
         querystring: blacklistListQuery.omit({ page: true, page_size: true }).extend({
           lang: z.enum(['et', 'ru', 'en'], 'invalid_choice').optional(),
         }),
@@ -85,7 +86,7 @@ export default async function routes(app: ZApp) {
         lang ??
         (['et', 'ru', 'en'].includes(currentUser(request).language) ? currentUser(request).language : 'et');
       return reply
-        .header('content-type', 'application/pdf')
+        .header('content-type', PDF_TYPE)
         .header('cache-control', 'no-store')
         .header('content-disposition', 'attachment; filename="blacklist.pdf"')
         .send(await blacklistPdf(rows, language as PdfLang));

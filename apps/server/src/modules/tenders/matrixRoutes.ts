@@ -6,6 +6,7 @@ import { BUYERS, currentUser } from '../../lib/auth.ts';
 import { now } from '../../lib/clock.ts';
 import type { ZApp } from '../../lib/http.ts';
 import { idParams, idString } from '../../lib/list.ts';
+import { fileAnswer, XLSX_TYPE } from '../../lib/openapi.ts';
 import { ymdOf } from './exportFiles.ts';
 import {
   MATRIX_FILTERS,
@@ -18,7 +19,6 @@ import {
 } from './matrix.ts';
 import { buildMatrixXlsx } from './matrixXlsx.ts';
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const sortValues = MATRIX_SORTS.flatMap((s) => [s, `-${s}`]);
 export const matrixQuery = z.object({
   offset: z
@@ -94,7 +94,7 @@ export default async function routes(app: ZApp) {
         summary: 'Download the comparison matrix as xlsx (numbers and dates as such)',
         tags,
         params: idParams,
-        response: { 200: z.any().describe('file download') },
+        response: { 200: fileAnswer('the comparison matrix as a spreadsheet', XLSX_TYPE) },
       },
     },
     async (request, reply) => {
@@ -102,7 +102,7 @@ export default async function routes(app: ZApp) {
       const m = await matrixAll(app.longDb, user, request.params.id);
       const body = await buildMatrixXlsx(m, user.language);
       return reply
-        .header('content-type', XLSX)
+        .header('content-type', XLSX_TYPE)
         .header(
           'content-disposition',
           `attachment; filename="tender_${m.summary.tender.id}_matrix_${ymdOf(now())}.xlsx"`,

@@ -14,6 +14,7 @@ import { currentUser } from '../../lib/auth.ts';
 import { invalid } from '../../lib/errors.ts';
 import type { ZApp } from '../../lib/http.ts';
 import { idParams } from '../../lib/list.ts';
+import { fileAnswer, XLSX_TYPE } from '../../lib/openapi.ts';
 import { viewerOf } from './access.ts';
 import { onTenderEvents, type TenderHooks } from './lifecycle.ts';
 import { discardDraft, dropTenderDrafts, lastOffers, readDraft, saveDraft } from './offerDrafts.ts';
@@ -22,7 +23,6 @@ import { buildOfferSheet, readOfferSheet } from './offerSheet.ts';
 const SUPPLIER = ['SUPPLIER'] as const;
 /** The language of the sheet and its messages: the screen's (the web sends it), else the user's own. */
 const langQuery = z.object({ lang: z.enum(LANGUAGES, 'invalid_choice').optional() });
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** A cancelled tender's drafts go with it (its finish is handled by the scheduler hook). */
 const draftHooks: TenderHooks = { canceled: (tx, tenderId) => dropTenderDrafts(tx, [tenderId]) };
@@ -43,14 +43,14 @@ export default async function routes(app: ZApp) {
         tags,
         params: idParams,
         querystring: langQuery,
-        response: { 200: z.any().describe('file download') },
+        response: { 200: fileAnswer('the offer sheet to fill in', XLSX_TYPE) },
       },
     },
     async (request, reply) => {
       const viewer = await viewerOf(app.db, currentUser(request));
       const { body, name } = await buildOfferSheet(app.db, viewer, request.params.id, request.query.lang);
       return reply
-        .header('content-type', XLSX)
+        .header('content-type', XLSX_TYPE)
         .header('content-disposition', `attachment; filename="${name}"`)
         .header('cache-control', 'no-store')
         .send(body);

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { currentUser, EVERYONE } from '../../lib/auth.ts';
 import type { ZApp } from '../../lib/http.ts';
 import { idParams } from '../../lib/list.ts';
+import { fileAnswer, PDF_TYPE } from '../../lib/openapi.ts';
 import { viewerOf } from './access.ts';
 import { removeDecline, setDecline, tenderDeclines } from './declines.ts';
 import { ymdOf } from './exportFiles.ts';
@@ -21,7 +22,6 @@ import { tenderFeedback } from './feedback.ts';
 import { companyReceipt, companyReceipts, receiptPdf, verifyReceipt } from './receipts.ts';
 
 const SUPPLIER = ['SUPPLIER'] as const;
-const file = z.any().describe('file download');
 const receiptQuery = z.object({
   /** One of the company's earlier receipts; without it the current one. */
   receipt: z
@@ -62,7 +62,7 @@ export default async function routes(app: ZApp) {
         operationId: 'offerReceiptPdf',
         params: idParams,
         querystring: receiptQuery,
-        response: { 200: file },
+        response: { 200: fileAnswer('the offer receipt as a PDF', PDF_TYPE) },
       },
     },
     async (request, reply) => {
@@ -75,7 +75,7 @@ export default async function routes(app: ZApp) {
       );
       const body = await receiptPdf(r, user.language);
       return reply
-        .header('content-type', 'application/pdf')
+        .header('content-type', PDF_TYPE)
         .header(
           'content-disposition',
           `attachment; filename="receipt_${r.tender}_${ymdOf(new Date(r.time))}_${r.id}.pdf"`,
