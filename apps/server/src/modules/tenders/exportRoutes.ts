@@ -1,6 +1,5 @@
 // Tender exports: the orders spreadsheet and PDF, the export page data, and the tender history route.
 import { exportData as exportDataSchema } from '@portal/shared';
-import { z } from 'zod';
 import { BUYERS, currentUser, EVERYONE } from '../../lib/auth.ts';
 import { now } from '../../lib/clock.ts';
 import type { ZApp } from '../../lib/http.ts';
