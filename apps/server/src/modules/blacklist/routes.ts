@@ -1,20 +1,21 @@
 // Blacklist (spec 3 §7): Administrator and Contractor, as the setup menu shows it to them only; writing also needs the
 // able-to-blacklist permission (checked in the service). Suppliers and Masters are refused.
-import { blacklistPartOption, PART_LOOKUP_SIZE } from '@portal/shared';
-import { z } from 'zod';
-import { ADMIN_CONTRACTOR, currentUser } from '../../lib/auth.ts';
-import type { ZApp } from '../../lib/http.ts';
-import { idParams, idString, paged } from '../../lib/list.ts';
-import { fileAnswer, PDF_TYPE } from '../../lib/openapi.ts';
-import { blacklistPdf, type PdfLang } from './pdf.ts';
 import {
   type BlacklistItem,
   blacklistCreate,
   blacklistDetail,
   blacklistItem,
   blacklistListQuery,
+  blacklistPartOption,
   blacklistPatch,
-} from './schema.ts';
+  PART_LOOKUP_SIZE,
+} from '@portal/shared';
+import { z } from 'zod';
+import { ADMIN_CONTRACTOR, currentUser } from '../../lib/auth.ts';
+import type { ZApp } from '../../lib/http.ts';
+import { idParams, idString, paged } from '../../lib/list.ts';
+import { fileAnswer, PDF_TYPE } from '../../lib/openapi.ts';
+import { blacklistPdf, type PdfLang } from './pdf.ts';
 import {
   blacklistPartOptions,
   createBlacklist,

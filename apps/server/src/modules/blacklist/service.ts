@@ -1,5 +1,7 @@
 // Blacklist of producers per part (spec 3 §4, §5): list, read with change log, add, edit, soft delete.
 // Every save writes a change-log row (blacklist_comments) and an audit row in the same transaction.
+
+import type { BlacklistCreate, BlacklistDetail, BlacklistItem, BlacklistPatch } from '@portal/shared';
 import { commentError, PART_LOOKUP_SIZE } from '@portal/shared';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -17,7 +19,6 @@ import { now } from '../../lib/clock.ts';
 import { AppError, ErrorBag, forbidden, notFound } from '../../lib/errors.ts';
 import { audit } from '../../lib/history.ts';
 import { type ListQuery, type ListSpec, paginate } from '../../lib/list.ts';
-import type { BlacklistCreate, BlacklistDetail, BlacklistItem, BlacklistPatch } from './schema.ts';
 
 /** Administrator and Contractor with the able-to-blacklist permission write the blacklist. */
 export function assertMayBlacklist(user: SessionUser) {

@@ -1,7 +1,8 @@
 // Blacklist payloads and answers (spec 3 §3, §5, §7).
-import { COMMENT_MAX } from '@portal/shared';
+// The server's route schemas and the web's types, one copy.
 import { z } from 'zod';
-import { boolQuery, idString, listQuery } from '../../lib/list.ts';
+import { COMMENT_MAX } from './limits.ts';
+import { boolQuery, idString, listQuery } from './lists.ts';
 
 const id = z.number().int().positive().max(2_147_483_647);
 
