@@ -29,6 +29,7 @@ export * from './questions.ts';
 export * from './reportPeriods.ts';
 export * from './reports.ts';
 export * from './rules/index.ts';
+export * from './session.ts';
 export * from './setup.ts';
 export * from './suggestions.ts';
 export * from './supplierSide.ts';
