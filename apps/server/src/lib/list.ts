@@ -1,15 +1,8 @@
 // The one list mechanism: page, page_size (0 = all as a plain array), ids, search, whitelisted ordering, filters.
 // Answers {results, pages, count} with the page and the total in one query (count(*) over ()).
-import {
-  DEFAULT_PAGE_SIZE,
-  LIST_COUNT_LIMIT,
-  type ListQuery,
-  MAX_PAGE_SIZE,
-  type Paged,
-} from '@portal/shared';
+import { DEFAULT_PAGE_SIZE, LIST_COUNT_LIMIT, type ListQuery, type Paged } from '@portal/shared';
 import { type AnyColumn, and, asc, desc, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
-import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { invalid } from './errors.ts';
 import { queryRow } from './sql.ts';

@@ -10,7 +10,6 @@ import {
   type CategoryTree,
 } from '@portal/shared';
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { categories, categoryGroups, groups } from '../../db/schema/index.ts';
 import { now } from '../../lib/clock.ts';

@@ -1,11 +1,6 @@
 // Producers (spec 3 §3, §5, §7): list, read, add (also inline from the supplier's offer form), edit, soft delete.
 
-import {
-  type ProducerItem,
-  type producerCreate,
-  producerNameProblem,
-  type producerPatch,
-} from '@portal/shared';
+import type { ProducerItem, producerCreate, producerPatch } from '@portal/shared';
 import { and, eq, ilike, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';

@@ -4,14 +4,13 @@
 // Neither touches a row a worker is delivering at that moment (its lease is live): that answers 409.
 import type { DeliveryItem, OutboxKind, OutboxStatus } from '@portal/shared';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { moduleExportLogs, outbox, purchaseOrders, tenders } from '../../db/schema/index.ts';
 import type { SessionUser } from '../../lib/auth.ts';
 import { now } from '../../lib/clock.ts';
 import { AppError, nonField, notFound } from '../../lib/errors.ts';
 import { audit } from '../../lib/history.ts';
-import { type ListQuery, type ListSpec, listQuery, paginate } from '../../lib/list.ts';
+import { type ListQuery, type ListSpec, paginate } from '../../lib/list.ts';
 import { MAX_ATTEMPTS } from '../../lib/outbox.ts';
 import { queryRow, transaction } from '../../lib/sql.ts';
 import { refreshLineStates } from '../integrations/index.ts';

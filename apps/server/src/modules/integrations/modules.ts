@@ -3,14 +3,13 @@
 
 import { moduleCreate, moduleItem, moduleListQuery, modulePatch } from '@portal/shared';
 import { and, eq, ilike, ne, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { modules } from '../../db/schema/index.ts';
 import { ADMIN, BUYERS, currentUser, type SessionUser } from '../../lib/auth.ts';
 import { now } from '../../lib/clock.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import type { ZApp } from '../../lib/http.ts';
-import { boolQuery, idParams, listQuery, paged, paginate } from '../../lib/list.ts';
+import { idParams, paged, paginate } from '../../lib/list.ts';
 
 type Row = typeof modules.$inferSelect;
 const serialize = (m: Row, user: SessionUser) => ({

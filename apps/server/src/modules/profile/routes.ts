@@ -1,7 +1,6 @@
 // GET /profile/: results[0] holds user, supplier, picture, picture_data, role, warehouse_groups_options.
 import { type Profile, profileAnswer } from '@portal/shared';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import { suppliers, users } from '../../db/schema/index.ts';
 import { currentUser } from '../../lib/auth.ts';
 import type { ZApp } from '../../lib/http.ts';
