@@ -18,14 +18,14 @@ const root = path.resolve(import.meta.dirname, '../..');
 const webSrc = path.join(root, 'apps/web/src');
 
 /** A web declaration of an object's fields. */
-export interface Declared {
+interface Declared {
   where: string;
   name: string;
   fields: string[];
 }
 
 /** Every object shape in a JSON schema: its property names, sorted. */
-export function answerShapes(schema: unknown, out = new Set<string>()): Set<string> {
+function answerShapes(schema: unknown, out = new Set<string>()): Set<string> {
   if (Array.isArray(schema)) for (const s of schema) answerShapes(s, out);
   else if (schema && typeof schema === 'object') {
     const props = (schema as { properties?: Record<string, unknown> }).properties;
@@ -36,19 +36,29 @@ export function answerShapes(schema: unknown, out = new Set<string>()): Set<stri
 }
 
 const memberNames = (members: ts.NodeArray<ts.TypeElement>) =>
-  members.flatMap((m) => (ts.isPropertySignature(m) && m.name && !ts.isComputedPropertyName(m.name) ? [m.name.text] : []));
+  members.flatMap((m) =>
+    ts.isPropertySignature(m) && m.name && !ts.isComputedPropertyName(m.name) ? [m.name.text] : [],
+  );
 
 /** The object shapes a web source file declares: interfaces, object type aliases, type literals given to api<…>(). */
-export function declaredShapes(file: string, text: string): Declared[] {
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+function declaredShapes(file: string, text: string): Declared[] {
+  const source = ts.createSourceFile(
+    file,
+    text,
+    ts.ScriptTarget.Latest,
+    true,
+    file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const out: Declared[] = [];
-  const at = (n: ts.Node) => `${path.relative(root, file)}:${source.getLineAndCharacterOfPosition(n.getStart()).line + 1}`;
+  const at = (n: ts.Node) =>
+    `${path.relative(root, file)}:${source.getLineAndCharacterOfPosition(n.getStart()).line + 1}`;
   const literals = (n: ts.Node, name: string) => {
     if (ts.isTypeLiteralNode(n)) out.push({ where: at(n), name, fields: memberNames(n.members) });
     n.forEachChild((c) => literals(c, name));
   };
   const visit = (n: ts.Node) => {
-    if (ts.isInterfaceDeclaration(n)) out.push({ where: at(n), name: n.name.text, fields: memberNames(n.members) });
+    if (ts.isInterfaceDeclaration(n))
+      out.push({ where: at(n), name: n.name.text, fields: memberNames(n.members) });
     else if (ts.isTypeAliasDeclaration(n)) literals(n.type, n.name.text);
     else if (ts.isCallExpression(n) && ts.isIdentifier(n.expression) && n.expression.text === 'api')
       for (const a of n.typeArguments ?? []) literals(a, 'api<…>');
@@ -62,7 +72,7 @@ export function declaredShapes(file: string, text: string): Declared[] {
  * A declaration copies an answer when all its fields (two or more) are the fields of one object the server answers,
  * and it names all of them or at least three (a pick of an answer's fields is typed with Pick<> of the shared type).
  */
-export function copies(declared: Declared, answers: Set<string>, requests = new Set<string>()): string | null {
+function copies(declared: Declared, answers: Set<string>, requests = new Set<string>()): string | null {
   const fields = [...new Set(declared.fields)].sort();
   if (fields.length < 2) return null;
   const within = (shape: string) => fields.every((f) => shape.split(',').includes(f));
@@ -125,7 +135,13 @@ describe('the web types what the server answers from packages/shared', () => {
 
 describe('the copy check itself', () => {
   const answers = answerShapes({
-    anyOf: [{ properties: { results: { items: { properties: { id: {}, name: {}, is_active: {}, is_deleted: {} } } } } }],
+    anyOf: [
+      {
+        properties: {
+          results: { items: { properties: { id: {}, name: {}, is_active: {}, is_deleted: {} } } },
+        },
+      },
+    ],
   });
   const shapes = (text: string) => declaredShapes('/x/api.ts', text);
 
@@ -136,21 +152,31 @@ describe('the copy check itself', () => {
       'type G = { id: number; name: string; is_active: boolean };',
       "const g = api<Paged<{ id: number; name: string; is_deleted: boolean }>>('GET', '/groups/');",
     ])
-      expect(shapes(text).map((d) => copies(d, answers)), text).toEqual(['id,is_active,is_deleted,name']);
+      expect(
+        shapes(text).map((d) => copies(d, answers)),
+        text,
+      ).toEqual(['id,is_active,is_deleted,name']);
   });
 
   it("passes the screens' own types, a field or two of an answer, and a form's values (a request body's fields)", () => {
     const requests = answerShapes({ properties: { name: {}, is_active: {}, is_deleted: {} } });
-    expect(copies(shapes('type Row = { name: string; is_active: boolean };')[0], answers, requests)).toBeNull();
-    expect(copies(shapes('type Values = { id: number; name: string; is_active: boolean };')[0], answers)).toBeNull();
-    expect(copies(shapes('type G = { id: number; name: string; is_active: boolean };')[0], answers, requests)).toBe(
-      'id,is_active,is_deleted,name',
-    );
+    expect(
+      copies(shapes('type Row = { name: string; is_active: boolean };')[0], answers, requests),
+    ).toBeNull();
+    expect(
+      copies(shapes('type Values = { id: number; name: string; is_active: boolean };')[0], answers),
+    ).toBeNull();
+    expect(
+      copies(shapes('type G = { id: number; name: string; is_active: boolean };')[0], answers, requests),
+    ).toBe('id,is_active,is_deleted,name');
     for (const text of [
       'interface Props { id: number; onClose: () => void }',
       'type Pick2 = { id: number; name: string };',
       'interface MatrixView { sort: string; desc: boolean }',
     ])
-      expect(shapes(text).map((d) => copies(d, answers)), text).toEqual([null]);
+      expect(
+        shapes(text).map((d) => copies(d, answers)),
+        text,
+      ).toEqual([null]);
   });
 });

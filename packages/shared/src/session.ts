@@ -47,6 +47,11 @@ export type SignedInUser = z.infer<typeof sessionUser>;
 export const loginResponse = z.object({ token: z.string(), user: sessionUser });
 export type LoginResponse = z.infer<typeof loginResponse>;
 
+/** POST /expire/: is the token valid, and must its user accept the terms of use first. */
+export const tokenCheckBody = z.object({ token: z.string().min(1, 'required').max(200, 'too_long') });
+export const tokenCheckAnswer = z.object({ valid: z.literal(true), request_terms: z.boolean() });
+export type TokenCheck = z.infer<typeof tokenCheckAnswer>;
+
 /** An e-ID login's state; once USER_AUTHENTICATED, with the login's token and user. */
 export const eidStatusResponse = z.object({
   challenge: z.string(),

@@ -301,6 +301,8 @@ export const historyEntry = z.object({
   created: iso,
 });
 
+export type HistoryEntry = z.infer<typeof historyEntry>;
+
 // ---------- requests ----------
 
 const idRef = z.number().int().positive().max(2147483647, 'invalid_id');

@@ -5,7 +5,7 @@
 // CHOOSING, ORDERED, FAILED; a DRAFT or CANCELED one is not) the history is the buyers' own story only: rows of
 // the tender and its lines written by buyer staff or the server, never a row about an offer, a winner, a
 // supplier's flag or comment, nor a supplier user's name.
-import { defined, historyEntry } from '@portal/shared';
+import { defined, type HistoryEntry, historyEntry } from '@portal/shared';
 import { and, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -26,8 +26,8 @@ export const historyQuery = listQuery.extend({
     .optional(),
 });
 export type HistoryQuery = z.output<typeof historyQuery>;
+export type { HistoryEntry };
 export { historyEntry };
-export type HistoryEntry = z.infer<typeof historyEntry>;
 
 const spec: ListSpec = {
   ordering: { id: history.id, created: history.created, entity: history.entity, action: history.action },

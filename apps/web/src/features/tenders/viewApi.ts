@@ -1,6 +1,14 @@
 // Query and mutation hooks of the tender view, export and history screens (spec 1-tenders §2 "Tender view",
 // §7 calls). Every mutation refreshes the tender and its lines, so the screen always shows the server's state.
-import type { OfferWrite, Tender, TenderStatus, ViewLine, WinnersWrite } from '@portal/shared';
+import type {
+  HistoryEntry,
+  OfferWrite,
+  ProducerItem,
+  Tender,
+  TenderStatus,
+  ViewLine,
+  WinnersWrite,
+} from '@portal/shared';
 import {
   type InfiniteData,
   type QueryClient,
@@ -25,22 +33,9 @@ import {
 
 export type { Tender, ViewLine, ViewProposal, WinnerEntry } from '@portal/shared';
 
-export interface HistoryEntry {
-  id: number;
-  entity: string;
-  entity_id: number;
-  action: string;
-  user_name: string | null;
-  data: Record<string, unknown>;
-  /** What the row's ids stand for (part, supplier, producer, price, group, warehouse), named by the server. */
-  names?: Record<string, string>;
-  created: string;
-}
-
-export interface Producer {
-  id: number;
-  name: string;
-}
+export type { HistoryEntry };
+/** A producer as the offer form's search finds it (GET /producers/). */
+export type Producer = Pick<ProducerItem, 'id' | 'name'>;
 
 export { type ViewTender, viewKeys } from './viewQueries.ts';
 
