@@ -1,6 +1,7 @@
 // Parts and part types (spec 3 §3, §7): what the lists and forms read and send.
 import { z } from 'zod';
 import { fileData } from './files.ts';
+import { FIELD_MAX } from './limits.ts';
 
 const idRef = z.number().int().positive().max(2147483647, 'invalid_id');
 
@@ -57,7 +58,7 @@ const name = z
   .string()
   .trim()
   .min(1, 'blank')
-  .max(200, 'too_long')
+  .max(FIELD_MAX.name, 'too_long')
   .refine((s) => !s.includes('\u0000') && /[\p{L}\p{N}]/u.test(s), 'invalid');
 
 export const partTypeCreate = z.object({

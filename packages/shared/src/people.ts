@@ -261,7 +261,7 @@ const workerFields = z.object({
   ...personWrite,
   group: z.enum(WORKER_ROLES, 'invalid_choice'),
   warehouse_group: requiredGroupIds,
-  bc_code: plainText(50).optional(),
+  bc_code: plainText(FIELD_MAX.code).optional(),
   can_blacklist: z.boolean(),
 });
 /** POST /workers/ (the worker form): role defaults to CONTRACTOR, at least one group. */

@@ -8,6 +8,7 @@ import {
   EID_POLL_MS,
   type EidInitResponse,
   type EidStatusResponse,
+  FIELD_MAX,
   type LoginResponse,
   normaliseMobilePhone,
 } from '@portal/shared';
@@ -180,7 +181,7 @@ function PersonalCodeField({ f }: { f: ReturnType<typeof useEidForm<'personal_co
       icon="user"
       name="personal_code"
       inputMode="numeric"
-      maxLength={11}
+      maxLength={FIELD_MAX.estonianPersonalCode}
       autoComplete="off"
       value={f.values.personal_code}
       onChange={f.change('personal_code')}
