@@ -34,6 +34,7 @@ export * from './setup.ts';
 export * from './suggestions.ts';
 export * from './supplierSide.ts';
 export * from './supplierSideRules.ts';
+export * from './tenderRequests.ts';
 export * from './tenders.ts';
 export * from './terms.ts';
 export * from './text.ts';

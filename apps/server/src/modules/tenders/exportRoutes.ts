@@ -1,5 +1,5 @@
 // Tender exports: the orders spreadsheet and PDF, the export page data, and the tender history route.
-import { exportData as exportDataSchema } from '@portal/shared';
+import { exportData as exportDataSchema, historyQuery } from '@portal/shared';
 import { BUYERS, currentUser, EVERYONE } from '../../lib/auth.ts';
 import { now } from '../../lib/clock.ts';
 import type { ZApp } from '../../lib/http.ts';
@@ -7,7 +7,7 @@ import { idParams, paged } from '../../lib/list.ts';
 import { fileAnswer, PDF_TYPE, XLSX_TYPE } from '../../lib/openapi.ts';
 import { exportAccess, exportData, loadOrders } from './exportData.ts';
 import { buildPdf, buildXlsx, ymdOf } from './exportFiles.ts';
-import { historyEntry, historyQuery, tenderHistory } from './history.ts';
+import { historyEntry, tenderHistory } from './history.ts';
 
 export default async function routes(app: ZApp) {
   const tags = ['tenders'];

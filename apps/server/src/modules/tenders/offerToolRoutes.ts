@@ -2,11 +2,11 @@
 // company's server-kept draft, and its last offers for the tender's parts. Supplier users with the offer rights only.
 import multipart from '@fastify/multipart';
 import {
-  LANGUAGES,
   lastOffer,
   offerDraft,
   offerDraftWrite,
   SHEET_MAX_BYTES,
+  sheetLangQuery,
   sheetReadResult,
 } from '@portal/shared';
 import { z } from 'zod';
@@ -21,8 +21,6 @@ import { discardDraft, dropTenderDrafts, lastOffers, readDraft, saveDraft } from
 import { buildOfferSheet, readOfferSheet } from './offerSheet.ts';
 
 const SUPPLIER = ['SUPPLIER'] as const;
-/** The language of the sheet and its messages: the screen's (the web sends it), else the user's own. */
-const langQuery = z.object({ lang: z.enum(LANGUAGES, 'invalid_choice').optional() });
 
 /** A cancelled tender's drafts go with it (its finish is handled by the scheduler hook). */
 const draftHooks: TenderHooks = { canceled: (tx, tenderId) => dropTenderDrafts(tx, [tenderId]) };
@@ -42,7 +40,7 @@ export default async function routes(app: ZApp) {
         summary: "Download the offer sheet (xlsx) of an ACTIVE tender's lines, in the caller's language",
         tags,
         params: idParams,
-        querystring: langQuery,
+        querystring: sheetLangQuery,
         response: { 200: fileAnswer('the offer sheet to fill in', XLSX_TYPE) },
       },
     },
@@ -66,7 +64,7 @@ export default async function routes(app: ZApp) {
           'Read a filled offer sheet (multipart field "file"): valid rows and per-cell errors; saves nothing',
         tags,
         params: idParams,
-        querystring: langQuery,
+        querystring: sheetLangQuery,
         consumes: ['multipart/form-data'],
         response: { 200: sheetReadResult },
       },

@@ -5,6 +5,7 @@ import {
   declineWrite,
   lineDecline,
   offerReceipts,
+  receiptQuery,
   receiptVerdict,
   receiptVerify,
   tenderDeclines as tenderDeclinesSchema,
@@ -22,16 +23,6 @@ import { tenderFeedback } from './feedback.ts';
 import { companyReceipt, companyReceipts, receiptPdf, verifyReceipt } from './receipts.ts';
 
 const SUPPLIER = ['SUPPLIER'] as const;
-const receiptQuery = z.object({
-  /** One of the company's earlier receipts; without it the current one. */
-  receipt: z
-    .string()
-    .regex(/^\d{1,10}$/, 'invalid_id')
-    .transform(Number)
-    .refine((n) => n >= 1 && n <= 2147483647, 'invalid_id')
-    .optional(),
-});
-
 export default async function routes(app: ZApp) {
   const tags = ['tenders'];
   const viewer = (request: Parameters<typeof currentUser>[0]) => viewerOf(app.db, currentUser(request));
