@@ -4,6 +4,7 @@ import type {
   GroupItem,
   SupplierCategoryLink,
   SupplierCategoryNode,
+  SupplierCategoryTree,
   SupplierItem,
   SupplierUserItem,
   WorkerItem,
@@ -69,7 +70,7 @@ export function useCategoryTree(supplier: number, group: number | undefined) {
   return useQuery({
     queryKey: ['category-tree', supplier, group],
     queryFn: ({ signal }) =>
-      api<{ list: SupplierCategoryNode[] }>('GET', `${SUPPLIERS}${supplier}/category_tree/`, {
+      api<SupplierCategoryTree>('GET', `${SUPPLIERS}${supplier}/category_tree/`, {
         query: { group },
         signal,
       }).then((r) => r.list),
