@@ -1,7 +1,7 @@
 // The setup contract (spec 3 §3, §5, §7): groups, warehouses, integration modules and the outbox's deliveries.
 // The server's route schemas and the web's types, one copy.
 import { z } from 'zod';
-import { OUTBOX_KINDS, OUTBOX_STATUSES } from './enums.ts';
+import { EXPORT_STATUSES, OUTBOX_KINDS, OUTBOX_STATUSES } from './enums.ts';
 import { FIELD_MAX } from './limits.ts';
 import { boolQuery, idString, listQuery } from './lists.ts';
 import { nameText, safeText, searchText } from './text.ts';
@@ -130,3 +130,16 @@ export const deliveryItem = z.object({
   updated: z.string().nullable(),
 });
 export type DeliveryItem = z.infer<typeof deliveryItem>;
+
+// ---------- the Directo export (spec 1 §6) ----------
+
+/** POST /directo_export_manual/?tender_id= starts the export; its log id is asked about in the status call. */
+export const directoExportQuery = z.object({ tender_id: idString });
+export const directoExportStarted = z.object({ module_export_log_id: z.number() });
+export const directoExportStatusQuery = z.object({ module_export_log_id: idString });
+export const directoExportState = z.object({
+  status: z.enum(EXPORT_STATUSES),
+  message: z.string().nullable(),
+});
+export type DirectoExportStarted = z.infer<typeof directoExportStarted>;
+export type DirectoExportState = z.infer<typeof directoExportState>;

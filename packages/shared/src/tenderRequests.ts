@@ -2,9 +2,11 @@
 // history's queries, the tender read's and the receipt's queries, the offer sheet's language, question paths, the
 // comment and remove calls. The server's route schemas read them; the web builds its calls to match.
 import { z } from 'zod';
-import { LANGUAGES, TENDER_STATUSES } from './enums.ts';
-import { COMMENT_MAX } from './limits.ts';
+import { DETAIL_STATUSES, LANGUAGES, TENDER_STATUSES } from './enums.ts';
+import { COMMENT_MAX, MAX_VIEW_OFFERS } from './limits.ts';
 import { boolQuery, idString, listQuery } from './lists.ts';
+import { preorderWrite } from './preorders.ts';
+import { VIEW_LINE_LEFT_OUT, VIEW_PROPOSAL_LEFT_OUT } from './tenders.ts';
 import { isStrictDate, isStrictDateTime } from './textRules.ts';
 
 const dbId = z.number().int().positive().max(2147483647, 'invalid_id');
@@ -77,3 +79,50 @@ export const commentCreate = z.object({
 });
 /** PATCH /comments/{id}/: new content (blank removes a supplier's comment). */
 export const commentChange = z.object({ content: commentContent });
+
+// ---------- tender lines (/details/) ----------
+
+const detailStatusList = z
+  .string()
+  .transform((s) => s.split(',').filter(Boolean))
+  .pipe(z.array(z.enum(DETAIL_STATUSES, 'invalid_choice')));
+
+/** GET /details/: tender lines and pre-order lines; fields=view for the tender view's shape. */
+export const detailListQuery = listQuery.extend({
+  status: detailStatusList.optional(),
+  warehouse: idString.optional(),
+  tender: idString.optional(),
+  mode: z.string().max(20).optional(),
+  fields: z
+    .enum(['view'], 'invalid_choice')
+    .optional()
+    .describe(
+      `view: the tender view's shape of each line, sealed alike: without ${Object.keys(VIEW_LINE_LEFT_OUT).join(', ')}; each proposal without ${Object.keys(VIEW_PROPOSAL_LEFT_OUT).join(', ')}`,
+    ),
+  offers: z
+    .string()
+    .regex(/^\d{1,3}$/, 'invalid')
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= MAX_VIEW_OFFERS, 'invalid')
+    .optional()
+    .describe(
+      `With fields=view: at most this many offer lines per line (1–${MAX_VIEW_OFFERS}; its winners' first, then by price); proposals_count tells how many the line has. Without it every offer line.`,
+    ),
+});
+
+const qtyInput = z
+  .union([z.string().max(30, 'too_long'), z.number()])
+  .nullable()
+  .optional();
+/** PATCH /details/{id}/: the buyer's line edits, or a pre-order's. */
+export const detailPatch = z.object({
+  status: z.enum(DETAIL_STATUSES, 'invalid_choice').optional(),
+  tender: z.number().int().positive().max(2147483647, 'invalid_id').nullable().optional(),
+  qty: qtyInput,
+  replenishment_qty: qtyInput,
+  proposals: z.array(z.unknown()).max(100).optional(),
+  // pre-order form fields (spec 3 §7): a PATCH carrying any of part, warehouse, replacement_qty is a pre-order edit
+  part: preorderWrite.shape.part,
+  warehouse: preorderWrite.shape.warehouse,
+  replacement_qty: qtyInput,
+});

@@ -6,14 +6,16 @@ import {
   blacklistDetail,
   blacklistItem,
   blacklistListQuery,
+  blacklistPartLookupQuery,
   blacklistPartOption,
   blacklistPatch,
+  blacklistPdfQuery,
   PART_LOOKUP_SIZE,
 } from '@portal/shared';
 import { z } from 'zod';
 import { ADMIN_CONTRACTOR, currentUser } from '../../lib/auth.ts';
 import type { ZApp } from '../../lib/http.ts';
-import { idParams, idString, paged } from '../../lib/list.ts';
+import { idParams, paged } from '../../lib/list.ts';
 import { fileAnswer, PDF_TYPE } from '../../lib/openapi.ts';
 import { blacklistPdf, type PdfLang } from './pdf.ts';
 import {
@@ -23,16 +25,6 @@ import {
   listBlacklists,
   updateBlacklist,
 } from './service.ts';
-
-const partLookupQuery = z.object({
-  code__icontains: z
-    .string()
-    .max(100, 'too_long')
-    .refine((s) => !s.includes('\u0000'), 'invalid')
-    .optional(),
-  /** The entry being edited: its own part stays offered. */
-  black_list: idString.optional(),
-});
 
 export default async function routes(app: ZApp) {
   const tags = ['blacklist'];
@@ -60,7 +52,7 @@ export default async function routes(app: ZApp) {
         tags,
         summary: `Parts whose code contains the text and that have no live blacklist entry (at most ${PART_LOOKUP_SIZE}).`,
         operationId: 'blacklistPartOptions',
-        querystring: partLookupQuery,
+        querystring: blacklistPartLookupQuery,
         response: { 200: z.array(blacklistPartOption) },
       },
     },
@@ -75,9 +67,7 @@ export default async function routes(app: ZApp) {
         summary: 'The listed (or the selected, with ids) blacklist entries as a PDF file.',
         operationId: 'exportBlacklistPdf',
         response: { 200: fileAnswer('the blacklist entries as a PDF', PDF_TYPE) },
-        querystring: blacklistListQuery.omit({ page: true, page_size: true }).extend({
-          lang: z.enum(['et', 'ru', 'en'], 'invalid_choice').optional(),
-        }),
+        querystring: blacklistPdfQuery,
       },
     },
     async (request, reply) => {

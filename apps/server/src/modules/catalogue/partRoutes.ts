@@ -6,9 +6,11 @@ import {
   bcSyncState,
   categoryOption,
   partItem,
+  partListQuery,
   partPatch,
   partTypeCreate,
   partTypeItem,
+  partTypeListQuery,
   partTypePatch,
 } from '@portal/shared';
 import { z } from 'zod';
@@ -23,8 +25,6 @@ import {
   getPartType,
   listParts,
   listPartTypes,
-  partListQuery,
-  partTypeListQuery,
   patchPart,
   updatePartType,
 } from './parts.ts';
