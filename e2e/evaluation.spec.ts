@@ -265,7 +265,9 @@ test('the comparison matrix passes axe and is photographed in three languages at
         expect(cell && cell.x + cell.width, 'first company cell within the screen').toBeLessThanOrEqual(390);
         await page.locator('.matrix-cell').first().click();
         const more = await page.locator('.matrix-more').boundingBox();
-        expect(more && more.x >= 0 && more.x + more.width <= 390, 'cell details within the screen').toBe(true);
+        expect(more && more.x >= 0 && more.x + more.width <= 390, 'cell details within the screen').toBe(
+          true,
+        );
         await page.screenshot({ path: `${SHOTS}/matrix-cell-${lang}-${width}.png` });
         await page.keyboard.press('Escape');
       }
