@@ -5,6 +5,7 @@
 //     and the answer's size;
 //   - applying every suggestion as the web's "Apply suggestions" does (one POST /api/tenders/{id}/apply_suggestions/),
 //     then the confirm of the whole tender (PATCH /api/tenders/{id}/ to ORDERED);
+//   - the order exports of the confirmed tender (GET …/export_excel/ and …/export_pdf/, as a buyer: every order);
 //   - GET /api/parts/{id}/price_history/ of a part ordered in that tender (median of 20).
 //   node bench/suggestions.ts
 import { spawnSync } from 'node:child_process';
@@ -105,6 +106,21 @@ export async function benchSuggestions() {
     });
     console.log('confirm', Math.round(confirm.ms), 'ms');
 
+    // the order exports of the confirmed tender (every company's orders: the buyer's download)
+    const exportOf = async (kind: 'excel' | 'pdf') => {
+      let kb = 0;
+      const r = await timed(async () => {
+        const res = await fetch(`${server.url}/api/tenders/${data.worst}/export_${kind}/`, { headers });
+        const body = await res.arrayBuffer();
+        if (!res.ok) throw new Error(`export ${kind}: ${res.status}`);
+        kb = Math.round(body.byteLength / 1024);
+      });
+      return { ms: Math.round(r.ms), kb };
+    };
+    const xlsx = await exportOf('excel');
+    const pdf = await exportOf('pdf');
+    console.log('exports', { xlsx, pdf });
+
     // the price history of a part the worst tender has just ordered (each part is on several of its lines)
     const lines = JSON.parse(await get(`/api/details/?tender=${data.worst}&page_size=1`)) as {
       results: { part: number }[];
@@ -127,12 +143,17 @@ export async function benchSuggestions() {
       `| award suggestions, 2,000 lines × 150 offers (300,000): median / max of 5 | ${worst.median} / ${worst.max} ms (${worst.kb} KB) | < 1.5 s: ${worst.max < 1500 ? 'met' : 'not met'} |`,
       `| applying the suggestions in one call (POST apply_suggestions, ${applied} of 2,000 lines) | ${Math.round(apply.ms)} ms${failed.length ? `, ${failed.join('; ')}` : ''} | |`,
       `| confirm of the applied suggestions (2,000 lines) | ${Math.round(confirm.ms)} ms | < 10 s: ${confirm.ms < 10_000 ? 'met' : 'not met'} |`,
+      `| order exports of that tender, xlsx / pdf: time, size | ${xlsx.ms} ms, ${xlsx.kb} KiB / ${pdf.ms} ms, ${pdf.kb} KiB | < 10 s each: ${Math.max(xlsx.ms, pdf.ms) < 10_000 ? 'met' : 'not met'} |`,
       `| price history of a part (${orders} orders shown): median of 20 | ${history} ms | |`,
     ].join('\n');
     fs.mkdirSync(DATA, { recursive: true });
     fs.writeFileSync(
       path.join(DATA, 'suggestions.json'),
-      JSON.stringify({ ordinary, worst, applyMs: apply.ms, failed, confirmMs: confirm.ms, history }, null, 2),
+      JSON.stringify(
+        { ordinary, worst, applyMs: apply.ms, failed, confirmMs: confirm.ms, xlsx, pdf, history },
+        null,
+        2,
+      ),
     );
     return { table };
   } finally {

@@ -13,6 +13,7 @@ export * from './enums.ts';
 export * from './files.ts';
 export * from './fileTypes.ts';
 export * from './format.ts';
+export * from './historyEvents.ts';
 export * from './limits.ts';
 export * from './lists.ts';
 export * from './matrix.ts';

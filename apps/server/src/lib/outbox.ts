@@ -12,12 +12,12 @@
 // exports are idempotent per order). stop() claims nothing more, lets a running delivery finish within a bound and
 // releases the claim of one it will not finish, so another replica takes it at once.
 import type { OutboxKind } from '@portal/shared';
-import { sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { outbox } from '../db/schema/index.ts';
 import { now } from './clock.ts';
-import { queryPrepared, queryRows } from './sql.ts';
+import { queryPrepared, queryRow, queryRows } from './sql.ts';
 
 export type OutboxRow = typeof outbox.$inferSelect;
 /**
@@ -73,6 +73,51 @@ export async function enqueueMany(
         })),
       )
       .onConflictDoNothing();
+}
+
+/**
+ * Takes up again the latest failed row of `kind` that `match` picks (a condition on the row's columns): pending, due
+ * now, with a fresh attempts budget. Answers its id, or null when there is none.
+ */
+export async function reviveFailed(db: Db, kind: OutboxKind, match: SQL) {
+  const t = now();
+  return queryRow<{ id: number }>(
+    db,
+    sql`update outbox set status = 'pending', attempts = 0, next_attempt_at = ${t}, lease = null, updated = ${t}
+      where id = (select id from outbox where kind = ${kind} and status = 'failed' and ${match}
+        order by id desc limit 1)
+      returning id`,
+  );
+}
+
+/** Discards the failed rows of `kind` that `match` picks (superseded by a new row); they are kept. */
+export async function discardFailed(db: Db, kind: OutboxKind, match: SQL, at: Date = now()) {
+  await db.execute(sql`update outbox set status = 'discarded', updated = ${at}
+    where kind = ${kind} and status = 'failed' and ${match}`);
+}
+
+/** An administrator's retry of a row: due now with a fresh attempts budget. */
+export async function retryRow(db: Db, id: number, at: Date = now()) {
+  await db
+    .update(outbox)
+    .set({ status: 'pending', attempts: 0, nextAttemptAt: at, lease: null, updated: at })
+    .where(eq(outbox.id, id));
+}
+
+/** An administrator gave a row up: discarded, kept. */
+export async function discardRow(db: Db, id: number, at: Date = now()) {
+  await db.update(outbox).set({ status: 'discarded', lease: null, updated: at }).where(eq(outbox.id, id));
+}
+
+/**
+ * Changes rows no worker has claimed yet (status pending, no attempt, no lease) that `match` picks: `set` is the
+ * SQL of the update's set list. Answers the changed rows' ids (none when a worker took them meanwhile).
+ */
+export async function amendUnclaimed(db: Db, match: SQL, set: SQL) {
+  return queryRows<{ id: number }>(
+    db,
+    sql`update outbox set ${set} where status = 'pending' and attempts = 0 and lease is null and ${match} returning id`,
+  );
 }
 
 export interface OutboxWorkerOptions {

@@ -16,6 +16,7 @@ import detailsRoutes from './details/routes.ts';
 import eidRoutes from './eid/routes.ts';
 import filesRoutes from './files/routes.ts';
 import { businessCentralOutboxHandler } from './integrations/businessCentral.ts';
+import businessCentralRoutes from './integrations/businessCentralRoutes.ts';
 import { directoOutboxHandler } from './integrations/directo.ts';
 import moduleRoutes from './integrations/modules.ts';
 import integrationsRoutes from './integrations/routes.ts';
@@ -66,6 +67,7 @@ export const routeModules = [
   suppliersRoutes,
   filesRoutes,
   partRoutes,
+  businessCentralRoutes,
   reportsRoutes,
   termsRoutes,
   refusalRoutes,

@@ -26,7 +26,7 @@ import { hashKey, hashPassword, revokeTokens, type SessionUser } from '../../lib
 import { now } from '../../lib/clock.ts';
 import { badRequest, invalid } from '../../lib/errors.ts';
 import { audit } from '../../lib/history.ts';
-import { queryRows } from '../../lib/sql.ts';
+import { amendUnclaimed } from '../../lib/outbox.ts';
 import { queueEmail, templateLanguage } from '../notifications/index.ts';
 import { ALL } from './limits.ts';
 import { termsInForce } from './terms.ts';
@@ -215,15 +215,13 @@ async function tellAdministrators(
   const line = `${context.company_name}, ${context.company_registration_code} — ${context.user_first_name} ${context.user_last_name}, ${context.user_email}, ${context.user_phone}`;
   const key = `new-suppliers:${n.windowEnd.toISOString()}`;
   // Never claimed by the outbox (a claim counts an attempt, takes a lease and moves next_attempt_at to the lease's end).
-  const pending = sql`dedupe_key = ${key} and status = 'pending' and attempts = 0 and lease is null
-    and next_attempt_at = ${n.windowEnd}`;
-  const added = await queryRows(
+  const added = await amendUnclaimed(
     tx,
-    sql`update outbox set payload = jsonb_set(jsonb_set(payload,
+    sql`dedupe_key = ${key} and next_attempt_at = ${n.windowEnd}`,
+    sql`payload = jsonb_set(jsonb_set(payload,
         '{context,companies_list}', to_jsonb((payload #>> '{context,companies_list}') || ${`
 ${line}`})),
-        '{context,companies_count}', to_jsonb(((payload #>> '{context,companies_count}')::int + 1)::text))
-      where ${pending} returning id`,
+        '{context,companies_count}', to_jsonb(((payload #>> '{context,companies_count}')::int + 1)::text))`,
   );
   if (added.length) return;
   await queueEmail(
@@ -237,11 +235,7 @@ ${line}`})),
     },
     key,
   );
-  const due = await queryRows(
-    tx,
-    sql`update outbox set next_attempt_at = ${n.windowEnd}
-      where dedupe_key = ${key} and status = 'pending' and attempts = 0 returning id`,
-  );
+  const due = await amendUnclaimed(tx, sql`dedupe_key = ${key}`, sql`next_attempt_at = ${n.windowEnd}`);
   if (!due.length) await own();
 }
 

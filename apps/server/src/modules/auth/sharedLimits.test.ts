@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startSmartIdSimulator } from '../../../../../tools/simulators/smart-id.ts';
 import { startSmtpCatcher } from '../../../../../tools/simulators/smtp-catcher.ts';
 import { createTestCa } from '../../../../../tools/simulators/testca.ts';
@@ -28,6 +28,10 @@ import { testContext } from '../../test/context.ts';
 import { buildUser, TEST_PASSWORD, uid } from '../../test/factories.ts';
 import { recoveriesSettled } from './recovery.ts';
 import { hit, sweep } from './throttle.ts';
+
+// Up to 120 logins a test, each hashing a password (~50 ms idle, several times that on a busy machine): the budget
+// is the test's whole run, not a time-out on any answer.
+vi.setConfig({ testTimeout: 180_000 });
 
 const ca = createTestCa();
 const caDir = fs.mkdtempSync(path.join(os.tmpdir(), 'limits-ca-'));

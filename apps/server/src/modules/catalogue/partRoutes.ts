@@ -1,9 +1,7 @@
 // Parts and part types (spec 3 §7 "Parts and part types"). Buyers read parts (the pre-order and tender forms
 // search them); Administrator and Contractor change parts and part types and start the business-system sync.
-// Suppliers see none of it (spec 3 §6).
+// Suppliers see none of it (spec 3 §6). The business-system sync routes are integrations/businessCentralRoutes.ts.
 import {
-  bcSyncStarted,
-  bcSyncState,
   categoryOption,
   partItem,
   partListQuery,
@@ -14,10 +12,9 @@ import {
   partTypePatch,
 } from '@portal/shared';
 import { z } from 'zod';
-import { ADMIN_CONTRACTOR, BUYERS, currentUser } from '../../lib/auth.ts';
+import { ADMIN_CONTRACTOR, BUYERS } from '../../lib/auth.ts';
 import type { ZApp } from '../../lib/http.ts';
 import { idParams, paged } from '../../lib/list.ts';
-import { catalogueSyncState, startCatalogueSync } from '../integrations/index.ts';
 import {
   categoryOptions,
   createPartType,
@@ -75,35 +72,6 @@ export default async function routes(app: ZApp) {
     },
     (request) => patchPart(app.db, request.params.id, request.body),
   );
-  app.post(
-    '/setup/bc-sync',
-    {
-      config: { access: ADMIN_CONTRACTOR },
-      schema: {
-        tags,
-        summary:
-          'Starts the parts and pre-order synchronisation with the business system (409 while none is configured).',
-        operationId: 'startPartsSync',
-        response: { 200: bcSyncStarted },
-      },
-    },
-    (request) => startCatalogueSync(app, currentUser(request)),
-  );
-  app.get(
-    '/setup/bc-sync',
-    {
-      config: { access: ADMIN_CONTRACTOR },
-      schema: {
-        tags,
-        summary:
-          'Whether a business system is configured, and the state and counts of the latest parts sync.',
-        operationId: 'getPartsSync',
-        response: { 200: bcSyncState },
-      },
-    },
-    () => catalogueSyncState(app),
-  );
-
   app.get(
     '/part_types/',
     {

@@ -3,17 +3,18 @@
 // administrator retries one (due now, attempts budget renewed) or discards it ('discarded', kept for the record).
 // Neither touches a row a worker is delivering at that moment (its lease is live): that answers 409.
 import type { DeliveryItem, OutboxKind, OutboxStatus } from '@portal/shared';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { moduleExportLogs, outbox, purchaseOrders, tenders } from '../../db/schema/index.ts';
+import { outbox, purchaseOrders, tenders } from '../../db/schema/index.ts';
 import type { SessionUser } from '../../lib/auth.ts';
 import { now } from '../../lib/clock.ts';
 import { AppError, nonField, notFound } from '../../lib/errors.ts';
 import { audit } from '../../lib/history.ts';
 import { type ListQuery, type ListSpec, paginate } from '../../lib/list.ts';
-import { MAX_ATTEMPTS } from '../../lib/outbox.ts';
-import { queryRow, transaction } from '../../lib/sql.ts';
-import { refreshLineStates } from '../integrations/index.ts';
+import { discardRow, MAX_ATTEMPTS, retryRow } from '../../lib/outbox.ts';
+import { transaction } from '../../lib/sql.ts';
+import { failExportInProgress, reopenFailedExport } from '../integrations/index.ts';
+import { discardPendingOrder, refreshLineStates, retryOrderInError } from '../tenders/index.ts';
 
 const spec: ListSpec = {
   ordering: {
@@ -139,24 +140,13 @@ export async function retryDelivery(db: Db, user: SessionUser, id: number) {
     const row = await lockOpen(tx, id);
     const p = (row.payload ?? {}) as Record<string, unknown>;
     const at = now();
-    await tx
-      .update(outbox)
-      .set({ status: 'pending', attempts: 0, nextAttemptAt: at, lease: null, updated: at })
-      .where(eq(outbox.id, id));
+    await retryRow(tx, id, at);
     // An export that ended FAILED is in progress again (its handler sends only while it is).
     const logId = num(p.log_id);
-    if (row.kind === 'directo_export' && logId != null)
-      await tx
-        .update(moduleExportLogs)
-        .set({ status: 'PROGRESS', message: null, updated: at })
-        .where(and(eq(moduleExportLogs.id, logId), eq(moduleExportLogs.status, 'FAILED')));
+    if (row.kind === 'directo_export' && logId != null) await reopenFailedExport(tx, logId, at);
     // A purchase order in error is on its way to the ERP again; its lines say so.
     if (row.kind === 'bc_sync' && p.op === 'purchase_order' && num(p.purchase_order_id) != null) {
-      const po = await queryRow<{ tender_id: number }>(
-        tx,
-        sql`update purchase_orders set bc_status = 'pending', bc_message = null, bc_updated = ${at}
-          where id = ${num(p.purchase_order_id)} and bc_status = 'error' returning tender_id`,
-      );
+      const po = await retryOrderInError(tx, Number(num(p.purchase_order_id)), at);
       if (po) await refreshLineStates(tx, po.tender_id);
     }
     await audit(tx, {
@@ -176,23 +166,12 @@ export async function discardDelivery(db: Db, user: SessionUser, id: number) {
     const row = await lockOpen(tx, id);
     const p = (row.payload ?? {}) as Record<string, unknown>;
     const at = now();
-    await tx.update(outbox).set({ status: 'discarded', lease: null, updated: at }).where(eq(outbox.id, id));
+    await discardRow(tx, id, at);
     const logId = num(p.log_id);
     if (row.kind === 'directo_export' && logId != null)
-      await tx
-        .update(moduleExportLogs)
-        .set({ status: 'FAILED', message: 'delivery_discarded', updated: at })
-        .where(and(eq(moduleExportLogs.id, logId), eq(moduleExportLogs.status, 'PROGRESS')));
+      await failExportInProgress(tx, logId, 'delivery_discarded', at);
     if (row.kind === 'bc_sync' && p.op === 'purchase_order' && num(p.purchase_order_id) != null) {
-      const po = await queryRow<{ tender_id: number }>(
-        tx,
-        sql`update purchase_orders set bc_status = 'error', bc_message = 'delivery_discarded', bc_updated = ${at}
-          where id = ${num(p.purchase_order_id)} and bc_status = 'pending'
-            and not exists (select 1 from outbox o where o.id <> ${id} and o.kind = 'bc_sync'
-              and o.status = 'pending' and o.payload->>'op' = 'purchase_order'
-              and (o.payload->>'purchase_order_id')::int = ${num(p.purchase_order_id)})
-          returning tender_id`,
-      );
+      const po = await discardPendingOrder(tx, Number(num(p.purchase_order_id)), id, at);
       if (po) await refreshLineStates(tx, po.tender_id);
     }
     await audit(tx, {

@@ -4,9 +4,10 @@
 // Pre-orders whose item or location the portal does not know are skipped and counted.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { history } from '../../db/schema/index.ts';
 import { now } from '../../lib/clock.ts';
+import { auditMany } from '../../lib/history.ts';
 import { queryRows, transaction } from '../../lib/sql.ts';
+import { upsertErpPreorderLines } from '../tenders/index.ts';
 
 export interface BcPreOrder {
   id: string;
@@ -51,46 +52,28 @@ export async function importPreOrders(db: Db, rows: BcPreOrder[], creatorId: num
       sql`select count(*)::int as n from ${src} s where s.part_id is null or s.warehouse_id is null
         or (s.q <= 0 and s.rq <= 0)`,
     );
-    const created = await queryRows<{ id: number; bc_id: string }>(
+    const { created, updated } = await upsertErpPreorderLines(tx, src, creatorId, at);
+    await auditMany(
       tx,
-      sql`insert into details (part_id, warehouse_id, replacement_qty, replenishment_qty, status, creator_id,
-          order_number, customer_number, customer_name, bc_id, bc_status, bc_synced, created, updated)
-        select s.part_id, s.warehouse_id, s.rq, s.q, 'PREPARED', ${creatorId}, s.ord, s.cnum, s.cname, s.id,
-          'synced', true, ${at}, ${at}
-        from ${src} s
-        where s.part_id is not null and s.warehouse_id is not null and (s.q > 0 or s.rq > 0)
-          and not exists (select 1 from details d where d.bc_id = s.id)
-        returning id, bc_id`,
-    );
-    const updated = await queryRows<{ id: number }>(
-      tx,
-      sql`update details d set replenishment_qty = s.q, replacement_qty = s.rq, order_number = s.ord,
-          customer_number = s.cnum, customer_name = s.cname, bc_status = 'synced', bc_synced = true, updated = ${at}
-        from ${src} s
-        where d.bc_id = s.id and d.status = 'PREPARED' and d.tender_id is null and not d.is_deleted
-          and (s.q > 0 or s.rq > 0)
-          and (d.replenishment_qty, d.replacement_qty, d.order_number, d.customer_number, d.customer_name)
-            is distinct from (s.q, s.rq, s.ord, s.cnum, s.cname)
-        returning d.id`,
-    );
-    const audit = [
-      ...created.map((c) => ({
-        id: c.id,
-        action: 'created',
-        data: { bc_id: c.bc_id, source: 'business_central' },
-      })),
-      ...updated.map((u) => ({ id: u.id, action: 'updated', data: { source: 'business_central' } })),
-    ];
-    if (audit.length)
-      await tx.insert(history).values(
-        audit.map((a) => ({
-          entity: 'detail',
-          entityId: a.id,
-          action: a.action,
-          data: a.data,
-          created: at,
+      null,
+      [
+        ...created.map((c) => ({
+          entity: 'detail' as const,
+          entityId: c.id,
+          action: 'created' as const,
+          tenderId: null,
+          data: { bc_id: c.bc_id, source: 'business_central' },
         })),
-      );
+        ...updated.map((u) => ({
+          entity: 'detail' as const,
+          entityId: u.id,
+          action: 'updated' as const,
+          tenderId: null,
+          data: { source: 'business_central' },
+        })),
+      ],
+      at,
+    );
     return { created: created.length, updated: updated.length, skipped: skipped[0]?.n ?? 0 };
   });
 }

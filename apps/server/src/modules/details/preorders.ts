@@ -16,7 +16,12 @@ import type { SessionUser } from '../../lib/auth.ts';
 import { now } from '../../lib/clock.ts';
 import { AppError, ErrorBag, forbidden, invalid, notFound } from '../../lib/errors.ts';
 import { audit } from '../../lib/history.ts';
-import { buyerHasGroup } from '../tenders/index.ts';
+import {
+  buyerHasGroup,
+  insertPreorderLine,
+  removePreorderLine,
+  updatePreorderLine,
+} from '../tenders/index.ts';
 
 type Tx = Db;
 const MAX = 10n ** 14n;
@@ -120,22 +125,20 @@ export async function createPreorder(db: Db, user: SessionUser, body: PreorderWr
   return db.transaction(async (tx) => {
     const v = await check(tx, user, body);
     const at = now();
-    const [row] = await tx
-      .insert(details)
-      .values({
+    const id = await insertPreorderLine(
+      tx,
+      {
         partId: v.partId,
         warehouseId: v.warehouseId,
         replacementQty: v.replacement,
         replenishmentQty: v.replenishment,
-        status: 'PREPARED',
         creatorId: user.id,
-        created: at,
-        updated: at,
-      })
-      .returning({ id: details.id });
+      },
+      at,
+    );
     await audit(tx, {
       entity: 'detail',
-      entityId: row.id,
+      entityId: id,
       action: 'created',
       user,
       data: {
@@ -145,7 +148,7 @@ export async function createPreorder(db: Db, user: SessionUser, body: PreorderWr
         replenishment_qty: v.replenishment,
       },
     });
-    return row.id;
+    return id;
   });
 }
 
@@ -242,16 +245,12 @@ export async function editPreorder(
     if (toScaled(v.replenishment) !== toScaled(d.replenishmentQty))
       changes.replenishment_qty = { from: d.replenishmentQty, to: v.replenishment };
     if (!Object.keys(changes).length) return 'PREPARED' as const;
-    await tx
-      .update(details)
-      .set({
-        partId: v.partId,
-        warehouseId: v.warehouseId,
-        replacementQty: v.replacement,
-        replenishmentQty: v.replenishment,
-        updated: now(),
-      })
-      .where(eq(details.id, id));
+    await updatePreorderLine(tx, id, {
+      partId: v.partId,
+      warehouseId: v.warehouseId,
+      replacementQty: v.replacement,
+      replenishmentQty: v.replenishment,
+    });
     await audit(tx, { entity: 'detail', entityId: id, action: 'updated', user, data: changes });
     return 'PREPARED' as const;
   });
@@ -262,7 +261,7 @@ export async function deletePreorder(db: Db, user: SessionUser, id: number) {
   await db.transaction(async (tx) => {
     const d = await lockPreorder(tx, user, id);
     if (d.status !== 'PREPARED' || d.tenderId != null) throw notEditable();
-    await tx.update(details).set({ isDeleted: true, updated: now() }).where(eq(details.id, id));
+    await removePreorderLine(tx, id);
     await audit(tx, { entity: 'detail', entityId: id, action: 'deleted', user });
   });
 }
@@ -291,27 +290,25 @@ export async function prepareAgain(
     const p = await livePart(tx, d.partId);
     if (!p?.isActive) throw invalid('part', 'part_inactive');
     const at = now();
-    const [row] = await tx
-      .insert(details)
-      .values({
+    const copyId = await insertPreorderLine(
+      tx,
+      {
         partId: d.partId,
         warehouseId: d.warehouseId,
         replacementQty: d.replacementQty,
         replenishmentQty: d.replenishmentQty,
-        status: 'PREPARED',
         creatorId: user.id,
         preparedFrom: id,
-        created: at,
-        updated: at,
-      })
-      .returning({ id: details.id });
+      },
+      at,
+    );
     await audit(tx, {
       entity: 'detail',
-      entityId: row.id,
+      entityId: copyId,
       action: 'created',
       user,
       data: { prepared_again_from: id },
     });
-    return { id: row.id, created: true };
+    return { id: copyId, created: true };
   });
 }

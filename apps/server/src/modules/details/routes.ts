@@ -1,7 +1,7 @@
 // Tender line routes (spec 1-tenders §7): list, read and the buyer's line edits. Per-line offers, winners and
-// supplier comments are the tenders module's (tenders/lineRoutes.ts).
+// supplier comments are the tenders module's (tenders/lineRoutes.ts), the retry of a line's business-system sync
+// the integrations module's (integrations/businessCentralRoutes.ts).
 import {
-  bcSyncAnswer,
   DETAIL_STATUSES,
   detailLine,
   detailListLine,
@@ -13,7 +13,6 @@ import { z } from 'zod';
 import { ADMIN, ADMIN_CONTRACTOR, BUYERS, currentUser, EVERYONE } from '../../lib/auth.ts';
 import type { ZApp } from '../../lib/http.ts';
 import { idParams, paged } from '../../lib/list.ts';
-import { retryLineSync } from '../integrations/index.ts';
 import { getDetail, viewerOf } from '../tenders/index.ts';
 import { createPreorder, deletePreorder, editPreorder, isPreorderEdit, prepareAgain } from './preorders.ts';
 import { listDetails, patchDetail } from './service.ts';
@@ -131,21 +130,5 @@ export default async function routes(app: ZApp) {
       const { id, created } = await prepareAgain(app.db, user, request.params.id);
       return reply.code(created ? 201 : 200).send(await getDetail(app.db, await viewerOf(app.db, user), id));
     },
-  );
-
-  app.post(
-    '/details/:id/bc-synchronize/',
-    {
-      config: { access: ADMIN_CONTRACTOR },
-      schema: {
-        tags: ['details'],
-        summary:
-          'Sends a line’s purchase orders to the business system again (409 while none is configured).',
-        operationId: 'syncPreorder',
-        params: idParams,
-        response: { 200: bcSyncAnswer },
-      },
-    },
-    (request) => retryLineSync(app, currentUser(request), request.params.id),
   );
 }

@@ -9,26 +9,31 @@ import {
   normalizeDecimal,
   toScaled,
 } from '@portal/shared';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { comments, details, parts, partTypes, tenders, warehouses, winners } from '../../db/schema/index.ts';
+import { details, parts, partTypes, tenders, warehouses } from '../../db/schema/index.ts';
 import { isSupplier, type SessionUser } from '../../lib/auth.ts';
 import { now } from '../../lib/clock.ts';
 import { forbidden, invalid, notFound } from '../../lib/errors.ts';
-import { audit } from '../../lib/history.ts';
+import { type AuditRow, audit } from '../../lib/history.ts';
 import { type ListQuery, type ListSpec, paginate } from '../../lib/list.ts';
 import {
   actorOf,
+  attachLine,
   auditMany,
   buyerLinesWhere,
+  detachLine,
   detailSelect,
+  failLine,
   lockDetail,
   lockTender,
   needSql,
   notEditable,
+  removeLineWinners,
   requireLine,
   requireTender,
   serializeDetails,
+  setLineReplenishment,
   supplierLineStatus,
   supplierMaySee,
   type Viewer,
@@ -156,11 +161,12 @@ export async function patchDetail(
       if (d.status === 'FAILED' && canLine(actor, 'cancel_proposals', { status: current.status }))
         return 'FAILED';
       requireLine(actor, 'cancel_proposals', { status: current.status, lineStatus: d.status });
-      const gone = await tx.delete(winners).where(eq(winners.detailId, id)).returning({ id: winners.id });
-      await tx.delete(comments).where(and(eq(comments.detailId, id), eq(comments.kind, 'WINNER')));
-      await tx.update(details).set({ status: 'FAILED', updated: at }).where(eq(details.id, id));
+      const gone = await removeLineWinners(tx, id);
+      await failLine(tx, id, at);
       await auditMany(tx, user, [
-        ...gone.map((w) => ({ entity: 'winner', entityId: w.id, action: 'deleted', tenderId: current.id })),
+        ...gone.map(
+          (w): AuditRow => ({ entity: 'winner', entityId: w.id, action: 'deleted', tenderId: current.id }),
+        ),
         {
           entity: 'detail',
           entityId: id,
@@ -177,10 +183,7 @@ export async function patchDetail(
         // Removed from its tender.
         if (!current) throw notEditable();
         requireTender(actorOf(user), 'edit', { status: current.status }, { state: notEditable });
-        await tx
-          .update(details)
-          .set({ status: 'PREPARED', tenderId: null, qty: null, updated: at })
-          .where(eq(details.id, id));
+        await detachLine(tx, id, at);
         await audit(tx, {
           entity: 'detail',
           entityId: id,
@@ -195,10 +198,7 @@ export async function patchDetail(
         const t = await lockTender(tx, user, targetTender);
         requireTender(actorOf(user), 'edit', { status: t.status }, { state: notEditable });
         if (t.warehouseId !== d.warehouseId) throw invalid('tender', 'warehouse_mismatch');
-        await tx
-          .update(details)
-          .set({ status: 'WAITING', tenderId: t.id, updated: at })
-          .where(eq(details.id, id));
+        await attachLine(tx, id, t.id, at);
         await audit(tx, {
           entity: 'detail',
           entityId: id,
@@ -239,10 +239,7 @@ export async function patchDetail(
           .where(eq(tenders.id, fresh.tenderId));
         requireTender(actorOf(user), 'edit', { status: t.status }, { state: notEditable });
       }
-      await tx
-        .update(details)
-        .set({ replenishmentQty: value, qty: fresh.tenderId ? value : null, updated: at })
-        .where(eq(details.id, id));
+      await setLineReplenishment(tx, id, value, fresh.tenderId != null, at);
       await audit(tx, {
         entity: 'detail',
         entityId: id,

@@ -24,9 +24,30 @@ import { isSupplier, type SessionUser } from '../../lib/auth.ts';
 import { now } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { audit } from '../../lib/history.ts';
-import { DeliveryRefused, enqueue, MAX_ATTEMPTS, type OutboxHandler } from '../../lib/outbox.ts';
+import {
+  DeliveryRefused,
+  enqueue,
+  MAX_ATTEMPTS,
+  type OutboxHandler,
+  reviveFailed,
+} from '../../lib/outbox.ts';
 import { queryRow, queryRows, transaction } from '../../lib/sql.ts';
-import { buyerHasGroup, onTenderEvents, type TenderHooks } from '../tenders/index.ts';
+import {
+  buyerHasGroup,
+  cancelBcState,
+  cancelUnorderedErpLines,
+  forgetWithdrawnOrder,
+  holdOrder,
+  markOrderPending,
+  onTenderEvents,
+  refreshLineStates,
+  releaseOrder,
+  resetBcStateOnReopen,
+  setOrderBcId,
+  setOrderBcStatus,
+  type TenderHooks,
+  unsyncOrders,
+} from '../tenders/index.ts';
 import { BcError, BusinessCentralClient, bcSettings, odataString } from './businessCentralClient.ts';
 
 /** One client per configuration (its token is cached there). */
@@ -59,19 +80,13 @@ export async function enqueueTenderOrders(tx: Db, tenderId: number, reason: stri
       sql`select 1 from outbox where kind = 'bc_sync' and status = 'pending'
         and payload->>'op' = 'purchase_order' and (payload->>'purchase_order_id')::int = ${o.id} limit 1`,
     );
-    await tx.execute(
-      sql`update purchase_orders set bc_status = 'pending', bc_message = null, bc_updated = ${now()} where id = ${o.id}`,
-    );
+    await markOrderPending(tx, o.id);
     if (running) continue;
     // An earlier delivery of the order that failed (the ERP refused it) is taken up again rather than a second row.
-    const failed = await queryRow<{ id: number }>(
+    const failed = await reviveFailed(
       tx,
-      sql`update outbox set status = 'pending', attempts = 0, next_attempt_at = ${now()}, lease = null,
-          updated = ${now()}
-        where id = (select id from outbox where kind = 'bc_sync' and status = 'failed'
-          and payload->>'op' = 'purchase_order' and (payload->>'purchase_order_id')::int = ${o.id}
-          order by id desc limit 1)
-        returning id`,
+      'bc_sync',
+      sql`payload->>'op' = 'purchase_order' and (payload->>'purchase_order_id')::int = ${o.id}`,
     );
     if (failed) {
       queued++;
@@ -85,10 +100,7 @@ export async function enqueueTenderOrders(tx: Db, tenderId: number, reason: stri
     );
     queued++;
   }
-  // Lines of the tender from the ERP that got no winner: the ERP's request was not ordered.
-  await tx.execute(sql`update details d set bc_status = 'canceled', bc_synced = false, bc_sync_running = false
-    where d.tender_id = ${tenderId} and d.bc_id is not null and not d.is_deleted
-      and not exists (select 1 from winners w where w.detail_id = d.id)`);
+  await cancelUnorderedErpLines(tx, tenderId);
   await refreshLineStates(tx, tenderId);
   return queued;
 }
@@ -123,12 +135,7 @@ const tenderHooks: TenderHooks = {
       );
   },
   refused: async (tx, tenderId, changed) => {
-    if (changed.length)
-      await tx.execute(sql`update purchase_orders set bc_status = null
-        where id in (${sql.join(
-          changed.map((id) => sql`${id}`),
-          sql`, `,
-        )}) and bc_status = 'synced'`);
+    await unsyncOrders(tx, changed);
     await enqueueTenderOrders(tx, tenderId, 'refused');
   },
 };
@@ -196,57 +203,13 @@ async function enqueueWithdrawals(
  */
 async function withdrawOnReopen(tx: Db, tenderId: number) {
   await enqueueWithdrawals(tx, tenderId, sql`po.export_code is null`, false, 'reopened');
-  await tx.execute(sql`update purchase_orders set bc_status = null, bc_message = null, bc_updated = ${now()}
-    where tender_id = ${tenderId} and export_code is not null and bc_status is not null`);
-  await tx.execute(sql`update details set bc_status = case when bc_id is null then null else 'synced' end,
-      bc_synced = bc_id is not null, bc_sync_running = false
-    where tender_id = ${tenderId}`);
-  await tx.execute(sql`update tenders set bc_id = null where id = ${tenderId}`);
+  await resetBcStateOnReopen(tx, tenderId);
 }
 
 /** FAILED or CANCELED: remaining orders withdrawn from the ERP and canceled; ERP lines canceled. */
 async function endWithoutOrder(tx: Db, tenderId: number, reason: string) {
   await enqueueWithdrawals(tx, tenderId, sql`true`, true, reason);
-  await tx.execute(sql`update purchase_orders set bc_status = 'canceled', bc_message = null, bc_updated = ${now()}
-    where tender_id = ${tenderId} and bc_status is distinct from 'canceled'`);
-  await tx.execute(sql`update details set bc_status = 'canceled', bc_synced = false, bc_sync_running = false
-    where tender_id = ${tenderId} and bc_id is not null and not is_deleted`);
-  await tx.execute(sql`update details set bc_status = null, bc_synced = false, bc_sync_running = false
-    where tender_id = ${tenderId} and bc_id is null and bc_status is not null`);
-  await tx.execute(sql`update tenders set bc_id = null where id = ${tenderId}`);
-}
-
-/**
- * Each line's state from its purchase orders: a part that is no ERP item → incompatible; any order in error →
- * error; any not yet delivered → pending; otherwise synced. The tender's bc_id lists the ERP order numbers once all
- * of its orders are synced.
- */
-export async function refreshLineStates(tx: Db, tenderId: number) {
-  await tx.execute(sql`with st as (
-      select d.id,
-        case when bool_or(p.bc_id is null) then 'incompatible'
-             when bool_or(po.bc_status = 'error') then 'error'
-             when bool_or(po.bc_status = 'canceled') then 'canceled'
-             when bool_or(po.bc_status is distinct from 'synced') then 'pending'
-             else 'synced' end as s
-      from details d
-      join parts p on p.id = d.part_id
-      join winners w on w.detail_id = d.id
-      join proposals pr on pr.id = w.proposal_id
-      join purchase_orders po on po.tender_id = pr.tender_id and po.supplier_id = pr.supplier_id
-      where d.tender_id = ${tenderId}
-      group by d.id)
-    update details d set bc_status = st.s, bc_synced = st.s = 'synced', bc_sync_running = st.s = 'pending'
-    from st where d.id = st.id and (d.bc_status is distinct from st.s or d.bc_synced <> (st.s = 'synced')
-      or d.bc_sync_running <> (st.s = 'pending'))`);
-  await tx.execute(sql`update tenders t set bc_id = case
-      when exists (select 1 from purchase_orders po where po.tender_id = t.id)
-       and not exists (select 1 from purchase_orders po where po.tender_id = t.id
-                       and po.bc_status is distinct from 'synced')
-      then (select string_agg(po.bc_number, ', ' order by po.order_code) from purchase_orders po
-            where po.tender_id = t.id)
-      else null end
-    where t.id = ${tenderId}`);
+  await cancelBcState(tx, tenderId);
 }
 
 // ---------------------------------------------------------------- delivery
@@ -294,8 +257,7 @@ const same = (a: string, b: number) => Math.abs(Number(a) - b) < 0.00005;
 
 async function setOrderState(db: Db, order: OrderRow, status: BcSyncStatus, message: string | null) {
   await transaction(db, async (tx) => {
-    await tx.execute(sql`update purchase_orders set bc_status = ${status}, bc_message = ${message?.slice(0, 2000) ?? null},
-      bc_updated = ${now()} where id = ${order.id}`);
+    await setOrderBcStatus(tx, order.id, status, message);
     await refreshLineStates(tx, order.tender_id);
     await audit(tx, {
       entity: 'tender',
@@ -316,15 +278,7 @@ export async function deliverPurchaseOrder(
   opts: { signal?: AbortSignal; lastAttempt?: boolean } = {},
 ) {
   const at = now();
-  const order = await queryRow<OrderRow>(
-    db,
-    sql`update purchase_orders po set bc_lock_until = ${new Date(at.getTime() + LOCK_MS)}
-      from tenders t, suppliers s
-      where po.id = ${orderId} and t.id = po.tender_id and s.id = po.supplier_id
-        and (po.bc_lock_until is null or po.bc_lock_until < ${at})
-      returning po.id, po.tender_id, po.order_code, po.bc_id, po.bc_status, t.tender_code, t.status as tender_status,
-        s.registration_code, s.name as supplier_name`,
-  );
+  const order = await holdOrder<OrderRow>(db, orderId, at, new Date(at.getTime() + LOCK_MS));
   if (!order) {
     const exists = await queryRow(db, sql`select 1 from purchase_orders where id = ${orderId}`);
     if (!exists) return 'gone' as const; // removed by a reopen before it was sent
@@ -375,9 +329,7 @@ export async function deliverPurchaseOrder(
         },
       });
     }
-    await db.execute(
-      sql`update purchase_orders set bc_id = ${bcOrder.id}, bc_number = ${bcOrder.number} where id = ${order.id}`,
-    );
+    await setOrderBcId(db, order.id, bcOrder.id, bcOrder.number);
     // 2. its lines, matched by sequence (the winner's id); a line changed meanwhile (412) is read again once
     const linesUrl = await client.api(`purchaseOrders(${bcOrder.id})/purchaseOrderLines`, opts.signal);
     for (let pass = 1; ; pass++) {
@@ -400,7 +352,7 @@ export async function deliverPurchaseOrder(
     if (opts.lastAttempt) await setOrderState(db, order, 'error', (err as Error).message);
     throw err;
   } finally {
-    await db.execute(sql`update purchase_orders set bc_lock_until = null where id = ${order.id}`);
+    await releaseOrder(db, order.id);
   }
 }
 const aborted = (s?: AbortSignal) => !!s?.aborted;
@@ -470,7 +422,7 @@ export async function withdrawPurchaseOrder(
     );
     if (held) throw new Error(`purchase order ${p.order_code} is being delivered by another worker`);
   }
-  const record = (action: string, data: Record<string, unknown>) =>
+  const record = (action: 'bc_order_withdrawn' | 'bc_order_withdraw_failed', data: Record<string, unknown>) =>
     transaction(db, (tx) =>
       audit(tx, {
         entity: 'tender',
@@ -510,9 +462,7 @@ export async function withdrawPurchaseOrder(
         }
       }
     }
-    if (p.purchase_order_id != null)
-      await db.execute(sql`update purchase_orders set bc_id = null, bc_number = null
-        where id = ${p.purchase_order_id} and bc_status = 'canceled'`);
+    if (p.purchase_order_id != null) await forgetWithdrawnOrder(db, p.purchase_order_id);
     // Said in the history when an ERP order went (now, or by an attempt whose answer was lost), not for an order
     // the ERP never had.
     if (removed.length || p.bc_id) await record('bc_order_withdrawn', { numbers: removed, reason: p.reason });

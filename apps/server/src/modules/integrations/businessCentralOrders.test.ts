@@ -11,7 +11,8 @@ import { startBusinessCentralSimulator } from '../../../../../tools/simulators/b
 import * as s from '../../db/schema/index.ts';
 import { testContext } from '../../test/context.ts';
 import { advance, buildTender, getLines, patchTender } from '../../test/tenders.ts';
-import { bcClient, refreshLineStates } from './businessCentral.ts';
+import { refreshLineStates } from '../tenders/bcState.ts';
+import { bcClient } from './businessCentral.ts';
 
 const sim = await startBusinessCentralSimulator({ items: 200, pageSize: 50, preOrders: 0 });
 // Lost answers are dropped connections ('drop-after-commit'), so no request here waits for a time-out.

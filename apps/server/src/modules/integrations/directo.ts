@@ -14,13 +14,25 @@ import type { ExportStatus } from '@portal/shared';
 import { and, eq, gt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { moduleExportLogs, modules, purchaseOrders, tenders, warehouses } from '../../db/schema/index.ts';
+import { moduleExportLogs, modules, tenders, warehouses } from '../../db/schema/index.ts';
 import type { SessionUser } from '../../lib/auth.ts';
 import { now } from '../../lib/clock.ts';
 import { nonField, notFound } from '../../lib/errors.ts';
 import { audit } from '../../lib/history.ts';
-import { DeliveryRefused, enqueue, MAX_ATTEMPTS, type OutboxHandler } from '../../lib/outbox.ts';
-import { type ExportTender, loadOrders, tenderVisibleWhere, ymdOf } from '../tenders/index.ts';
+import {
+  DeliveryRefused,
+  discardFailed,
+  enqueue,
+  MAX_ATTEMPTS,
+  type OutboxHandler,
+} from '../../lib/outbox.ts';
+import {
+  type ExportTender,
+  loadOrders,
+  setOrderExportCode,
+  tenderVisibleWhere,
+  ymdOf,
+} from '../tenders/index.ts';
 import {
   DirectoError,
   type DirectoPurchaseOrder,
@@ -70,8 +82,7 @@ export async function startDirectoExport(db: Db, user: SessionUser, tenderId: nu
       .returning({ id: moduleExportLogs.id });
     await enqueue(tx, 'directo_export', { log_id: log.id, tender_id: tenderId }, `directo_export:${log.id}`);
     // A new export of the tender supersedes its failed ones: they leave the deliveries screen (kept, discarded).
-    await tx.execute(sql`update outbox set status = 'discarded', updated = ${t0}
-      where kind = 'directo_export' and status = 'failed' and (payload->>'tender_id')::int = ${tenderId}`);
+    await discardFailed(tx, 'directo_export', sql`(payload->>'tender_id')::int = ${tenderId}`, t0);
     await audit(tx, {
       entity: 'export',
       entityId: log.id,
@@ -153,11 +164,24 @@ async function storeExportCodes(
     if (r.type !== 0 || !r.docid) continue;
     const order = (r.number && sent.find((o) => o.number === r.number)) || (!r.number ? sent[i] : undefined);
     if (!order) continue;
-    await db
-      .update(purchaseOrders)
-      .set({ exportCode: r.docid })
-      .where(and(eq(purchaseOrders.tenderId, tenderId), eq(purchaseOrders.orderCode, order.number)));
+    await setOrderExportCode(db, tenderId, order.number, r.docid);
   }
+}
+
+/** An administrator retried the delivery of an export that ended FAILED: it is in progress again. */
+export async function reopenFailedExport(tx: Db, logId: number, at: Date) {
+  await tx
+    .update(moduleExportLogs)
+    .set({ status: 'PROGRESS', message: null, updated: at })
+    .where(and(eq(moduleExportLogs.id, logId), eq(moduleExportLogs.status, 'FAILED')));
+}
+
+/** An export still in progress ends FAILED with `message` (its delivery was given up). */
+export async function failExportInProgress(tx: Db, logId: number, message: string, at: Date) {
+  await tx
+    .update(moduleExportLogs)
+    .set({ status: 'FAILED', message, updated: at })
+    .where(and(eq(moduleExportLogs.id, logId), eq(moduleExportLogs.status, 'PROGRESS')));
 }
 
 export const directoOutboxHandler =

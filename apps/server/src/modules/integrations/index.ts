@@ -1,5 +1,4 @@
-// The integrations module's public API for other modules: the Business Central line sync (refresh after an outbox
-// change, a buyer's retry) and the parts sync the catalogue screen starts and polls. Other modules import from here,
-// never from the module's internal files.
-export { refreshLineStates, retryLineSync } from './businessCentral.ts';
-export { catalogueSyncState, startCatalogueSync } from './businessCentralCatalogue.ts';
+// The integrations module's public API for other modules: the Directo export's log entry changed by the deliveries
+// screen (an administrator's retry or discard of its outbox row). Other modules import from here, never from the
+// module's internal files.
+export { failExportInProgress, reopenFailedExport } from './directo.ts';

@@ -4,7 +4,7 @@ import type { SupplierItem, supplierCreate, supplierPatch } from '@portal/shared
 import { and, eq, inArray, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { groups, supplierCategoryGroups, supplierGroups, suppliers, users } from '../../db/schema/index.ts';
+import { groups, supplierCategoryGroups, supplierGroups, suppliers } from '../../db/schema/index.ts';
 import type { SessionUser } from '../../lib/auth.ts';
 import { now } from '../../lib/clock.ts';
 import { AppError, ErrorBag, forbidden, invalid, notFound } from '../../lib/errors.ts';
@@ -12,6 +12,7 @@ import { audit } from '../../lib/history.ts';
 import { type ListQuery, type ListSpec, paginate } from '../../lib/list.ts';
 import { queryRow, queryRows, transaction } from '../../lib/sql.ts';
 import { setSupplierActive } from '../auth/index.ts';
+import { removeSupplierUsers } from '../users/index.ts';
 
 type SupplierRow = typeof suppliers.$inferSelect;
 type Abilities = SupplierItem['abilities'];
@@ -372,7 +373,7 @@ export async function removeSupplier(db: Db, actor: SessionUser, id: number) {
           limit 1`,
       );
       if (used) throw forbidden();
-      await tx.delete(users).where(eq(users.supplierId, id));
+      await removeSupplierUsers(tx, id);
       await tx.delete(suppliers).where(eq(suppliers.id, id));
       await audit(tx, { entity: 'supplier', entityId: id, action: 'removed', user: actor });
     });

@@ -2,11 +2,14 @@
 import type { TenderStatus } from '@portal/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { details, history, tenders, warehouses } from '../../db/schema/index.ts';
-import { fullName, type SessionUser } from '../../lib/auth.ts';
+import { details, tenders, warehouses } from '../../db/schema/index.ts';
+import type { SessionUser } from '../../lib/auth.ts';
 import { now } from '../../lib/clock.ts';
 import { invalid, nonField, notFound } from '../../lib/errors.ts';
-import { audit } from '../../lib/history.ts';
+import { audit, auditMany } from '../../lib/history.ts';
+
+export { auditMany };
+
 import { buyerHasGroup, tenderVisibleWhere } from './access.ts';
 import { needSql } from './serialize.ts';
 
@@ -16,36 +19,6 @@ export type TenderRecord = typeof tenders.$inferSelect;
 export const wrongState = () => invalid('status', 'wrong_tender_state');
 export const notEditable = () => nonField('tender_not_editable');
 export const deadlinePassed = () => nonField('deadline_passed');
-
-/** Several audit rows at once (one insert). */
-export async function auditMany(
-  tx: Tx,
-  user: SessionUser | null,
-  rows: {
-    entity: string;
-    entityId: number;
-    action: string;
-    tenderId: number | null;
-    data?: Record<string, unknown>;
-  }[],
-  at: Date = now(),
-) {
-  if (!rows.length) return;
-  for (let i = 0; i < rows.length; i += 500) {
-    await tx.insert(history).values(
-      rows.slice(i, i + 500).map((r) => ({
-        entity: r.entity,
-        entityId: r.entityId,
-        action: r.action,
-        tenderId: r.tenderId,
-        userId: user?.id ?? null,
-        userName: user ? fullName(user) : null,
-        data: r.data ?? {},
-        created: at,
-      })),
-    );
-  }
-}
 
 /**
  * Locks a tender row for the rest of the transaction (for update, or shared: writers of its parts that may run side

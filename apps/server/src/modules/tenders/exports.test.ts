@@ -321,7 +321,7 @@ describe('tender history', () => {
       entity: 'winner',
       entityId: 5,
       tenderId: id,
-      action: 'added',
+      action: 'created',
       user: ctx.users.contractor,
     });
     await ctx.db.insert(history).values({ entity: 'tender', entityId: 999, tenderId: null, action: 'other' });
@@ -329,7 +329,7 @@ describe('tender history', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.count).toBe(3);
-    expect(body.results.map((h: { action: string }) => h.action)).toEqual(['created', 'status', 'added']);
+    expect(body.results.map((h: { action: string }) => h.action)).toEqual(['created', 'status', 'created']);
     expect(body.results[0]).toMatchObject({
       entity: 'tender',
       entity_id: id,
@@ -341,7 +341,7 @@ describe('tender history', () => {
       method: 'GET',
       url: `/api/tenders/${id}/history/?page_size=2&page=2`,
     });
-    expect(page2.json()).toMatchObject({ count: 3, pages: 2, results: [{ action: 'added' }] });
+    expect(page2.json()).toMatchObject({ count: 3, pages: 2, results: [{ action: 'created' }] });
     const tooBig = await ctx.as('master', {
       method: 'GET',
       url: `/api/tenders/${id}/history/?page_size=1001`,

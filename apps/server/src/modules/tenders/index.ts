@@ -14,9 +14,37 @@ export {
   type Viewer,
   viewerOf,
 } from './access.ts';
+export {
+  cancelBcState,
+  cancelUnorderedErpLines,
+  discardPendingOrder,
+  forgetWithdrawnOrder,
+  holdOrder,
+  markOrderPending,
+  refreshLineStates,
+  releaseOrder,
+  resetBcStateOnReopen,
+  retryOrderInError,
+  setOrderBcId,
+  setOrderBcStatus,
+  setOrderExportCode,
+  unsyncOrders,
+} from './bcState.ts';
 export { auditMany, lockDetail, lockTender, notEditable } from './core.ts';
 export { type ExportTender, loadOrders } from './exportData.ts';
 export { ymdOf } from './exportFiles.ts';
 export { onTenderEvents, type TenderHooks } from './lifecycle.ts';
 export { getDetail } from './lines.ts';
+export {
+  attachLine,
+  detachLine,
+  failLine,
+  insertPreorderLine,
+  type PreorderLine,
+  removePreorderLine,
+  setLineReplenishment,
+  updatePreorderLine,
+  upsertErpPreorderLines,
+} from './preorderLines.ts';
 export { detailSelect, needSql, serializeDetails, supplierLineStatus } from './serialize.ts';
+export { removeLineWinners } from './winners.ts';

@@ -28,7 +28,7 @@ import {
 import { fullName } from '../../lib/auth.ts';
 import { now } from '../../lib/clock.ts';
 import { badRequest, type FieldErrors, forbidden, nonField, notFound } from '../../lib/errors.ts';
-import { audit } from '../../lib/history.ts';
+import { audit, insertHistorySql } from '../../lib/history.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { actorOf, clean, requireTender, tenderVisibleWhere, todayOf, type Viewer } from './access.ts';
 import { setCompanyComment } from './comments.ts';
@@ -325,8 +325,7 @@ export async function submitOffer(
           where (select count(*) from del) >= 0
           order by i.ord
           returning id, detail_id, producer_id, created, updated),
-        audit as (
-          insert into history (entity, entity_id, tender_id, action, user_id, user_name, data, created)
+        audit as (${insertHistorySql(sql`
           select 'proposal', a.id, ${tenderId}, a.action, ${viewer.user.id}, ${userName}, a.data, ${stamp}::timestamptz
           from (
             select 0 as k, i.ord, n.id, case when d.id is null then 'created' else 'changed' end as action,
@@ -338,7 +337,7 @@ export async function submitOffer(
             select 1, d.id, d.id, 'deleted', jsonb_build_object('supplier_id', ${sup}::int, 'detail', d.detail_id)
             from del d where not exists (select 1 from input i where i.prev_id = d.id and i.detail_id = d.detail_id)
           ) a
-          order by a.k, a.ord),
+          order by a.k, a.ord`)}),
         agreed as (
           insert into tender_logs (tender_id, supplier_id, user_id, action, created)
           values (${tenderId}, ${sup}, ${viewer.user.id}, 'AGREED', ${stamp}::timestamptz)

@@ -18,6 +18,7 @@ import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces.js';
 import type { Db } from '../../db/client.ts';
 import { lineDeclines, offerReceipts, proposals, suppliers, tenders } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
+import type { AuditRow } from '../../lib/history.ts';
 import { actorOf, requireTender, tenderVisibleWhere, type Viewer } from './access.ts';
 import { auditMany, type Tx } from './core.ts';
 import { formatDateTime, pdf } from './exportFiles.ts';
@@ -113,13 +114,15 @@ export async function offerSetChanged(tx: Tx, viewer: Viewer, tenderId: number, 
         action: 'issued',
         data: { supplier_id: sup, digest, lines: lines.length },
       },
-      ...dropped.map((d) => ({
-        entity: 'decline',
-        entityId: d.id,
-        tenderId,
-        action: 'removed',
-        data: { supplier_id: sup, detail: d.detailId, reason: 'offered' },
-      })),
+      ...dropped.map(
+        (d): AuditRow => ({
+          entity: 'decline',
+          entityId: d.id,
+          tenderId,
+          action: 'removed',
+          data: { supplier_id: sup, detail: d.detailId, reason: 'offered' },
+        }),
+      ),
     ],
     at,
   );

@@ -8,7 +8,7 @@ import * as s from '../../db/schema/index.ts';
 import { testContext } from '../../test/context.ts';
 import { advance, buildTender } from '../../test/tenders.ts';
 import { tallinnToday } from '../breaches/index.ts';
-import { refreshLineStates } from '../integrations/businessCentral.ts';
+import { refreshLineStates } from './bcState.ts';
 
 const sim = await startBusinessCentralSimulator({ items: 50, pageSize: 50, preOrders: 0 });
 const ctx = await testContext({ ...sim.config, BC_TIMEOUT_MS: 30_000, BC_MAX_RETRIES: 3 });

@@ -14,7 +14,7 @@ import {
 import type { SessionUser } from '../../lib/auth.ts';
 import { now } from '../../lib/clock.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
-import { audit } from '../../lib/history.ts';
+import { type AuditRow, audit } from '../../lib/history.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { actorOf, clean, requireTender, tenderVisibleWhere } from './access.ts';
 import {
@@ -103,13 +103,15 @@ async function confirmTender(
   await auditMany(
     tx,
     user,
-    changes.map((c) => ({
-      entity: 'detail',
-      entityId: c.id,
-      action: 'status',
-      tenderId: t.id,
-      data: { from: c.from, to: c.to },
-    })),
+    changes.map(
+      (c): AuditRow => ({
+        entity: 'detail',
+        entityId: c.id,
+        action: 'status',
+        tenderId: t.id,
+        data: { from: c.from, to: c.to },
+      }),
+    ),
   );
   const ordered = lines.some((l) => l.won);
   if (!isBlank(approverComment)) {
@@ -191,27 +193,33 @@ async function cancelTender(db: Db, tx: Tx, user: SessionUser, t: TenderRecord) 
     .where(eq(details.tenderId, t.id))
     .returning({ id: details.id });
   await auditMany(tx, user, [
-    ...gone.map((w) => ({
-      entity: 'winner',
-      entityId: w.id,
-      action: 'deleted',
-      tenderId: t.id,
-      data: { proposal: w.proposalId, reason: 'tender_canceled' },
-    })),
-    ...removed.map((p) => ({
-      entity: 'proposal',
-      entityId: p.id,
-      action: 'deleted',
-      tenderId: t.id,
-      data: { supplier_id: p.supplierId, detail: p.detailId, reason: 'tender_canceled' },
-    })),
-    ...failed.map((d) => ({
-      entity: 'detail',
-      entityId: d.id,
-      action: 'status',
-      tenderId: t.id,
-      data: { to: 'FAILED', reason: 'tender_canceled' },
-    })),
+    ...gone.map(
+      (w): AuditRow => ({
+        entity: 'winner',
+        entityId: w.id,
+        action: 'deleted',
+        tenderId: t.id,
+        data: { proposal: w.proposalId, reason: 'tender_canceled' },
+      }),
+    ),
+    ...removed.map(
+      (p): AuditRow => ({
+        entity: 'proposal',
+        entityId: p.id,
+        action: 'deleted',
+        tenderId: t.id,
+        data: { supplier_id: p.supplierId, detail: p.detailId, reason: 'tender_canceled' },
+      }),
+    ),
+    ...failed.map(
+      (d): AuditRow => ({
+        entity: 'detail',
+        entityId: d.id,
+        action: 'status',
+        tenderId: t.id,
+        data: { to: 'FAILED', reason: 'tender_canceled' },
+      }),
+    ),
   ]);
   await setStatus(tx, user, t, 'CANCELED');
   await mailCanceled(tx, t, participants);
@@ -232,13 +240,15 @@ export async function reopenTender(db: Db, user: SessionUser, id: number) {
     await auditMany(
       tx,
       user,
-      reopened.map((d) => ({
-        entity: 'detail',
-        entityId: d.id,
-        action: 'status',
-        tenderId: t.id,
-        data: { from: 'FAILED', to: 'WAITING', reason: 'reopen' },
-      })),
+      reopened.map(
+        (d): AuditRow => ({
+          entity: 'detail',
+          entityId: d.id,
+          action: 'status',
+          tenderId: t.id,
+          data: { from: 'FAILED', to: 'WAITING', reason: 'reopen' },
+        }),
+      ),
     );
     // Orders not yet exported are recreated at the next confirmation (a business system withdraws its copies first).
     await runTenderHooks(db, 'reopened', tx, t.id, t.status);

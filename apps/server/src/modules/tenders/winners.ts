@@ -18,6 +18,7 @@ import { comments, details, proposals, winners } from '../../db/schema/index.ts'
 import type { SessionUser } from '../../lib/auth.ts';
 import { now } from '../../lib/clock.ts';
 import { AppError, badRequest, type FieldErrors } from '../../lib/errors.ts';
+import type { AuditRow } from '../../lib/history.ts';
 import { actorOf, clean, requireLine } from './access.ts';
 import { auditMany, lockDetail, type Tx } from './core.ts';
 import { blacklistedByPart } from './offers.ts';
@@ -176,73 +177,92 @@ export async function writeWinners(tx: Tx, user: SessionUser, tenderId: number, 
         .where(inArray(details.id, these));
   }
   await auditMany(tx, user, [
-    ...gone.map((w) => ({
-      entity: 'winner',
-      entityId: w.id,
-      action: 'deleted',
-      tenderId,
-      data: { detail: w.detailId, proposal: w.proposalId },
-    })),
-    ...added.map((w) => ({
-      entity: 'winner',
-      entityId: w.id,
-      action: 'created',
-      tenderId,
-      data: {
-        detail: w.detailId,
-        proposal: w.proposalId,
-        amount: w.amount,
-        reason: w.reason,
-        ...(above.has(`${w.detailId}:${w.proposalId}`) ? { above_available: true } : {}),
-      },
-    })),
+    ...gone.map(
+      (w): AuditRow => ({
+        entity: 'winner',
+        entityId: w.id,
+        action: 'deleted',
+        tenderId,
+        data: { detail: w.detailId, proposal: w.proposalId },
+      }),
+    ),
+    ...added.map(
+      (w): AuditRow => ({
+        entity: 'winner',
+        entityId: w.id,
+        action: 'created',
+        tenderId,
+        data: {
+          detail: w.detailId,
+          proposal: w.proposalId,
+          amount: w.amount,
+          reason: w.reason,
+          ...(above.has(`${w.detailId}:${w.proposalId}`) ? { above_available: true } : {}),
+        },
+      }),
+    ),
     ...lines
       .filter((l) => statusOf(l) !== l.detail.status)
-      .map((l) => ({
-        entity: 'detail',
-        entityId: l.detail.id,
-        action: 'status',
+      .map(
+        (l): AuditRow => ({
+          entity: 'detail',
+          entityId: l.detail.id,
+          action: 'status',
+          tenderId,
+          data: { from: l.detail.status, to: statusOf(l) },
+        }),
+      ),
+    ...winnerComments.map(
+      (c): AuditRow => ({
+        entity: 'comment',
+        entityId: c.id,
+        action: 'created',
         tenderId,
-        data: { from: l.detail.status, to: statusOf(l) },
-      })),
-    ...winnerComments.map((c) => ({
-      entity: 'comment',
-      entityId: c.id,
-      action: 'created',
-      tenderId,
-      data: { kind: 'WINNER', detail: c.detailId },
-    })),
+        data: { kind: 'WINNER', detail: c.detailId },
+      }),
+    ),
   ]);
+}
+
+/**
+ * Removes a line's winners and their winner comments inside the caller's transaction (the line's evaluation is
+ * cancelled or redone); answers the removed winners. The caller has locked the line and audits the change.
+ */
+export async function removeLineWinners(tx: Tx, detailId: number) {
+  const gone = await tx
+    .delete(winners)
+    .where(eq(winners.detailId, detailId))
+    .returning({ id: winners.id, proposalId: winners.proposalId });
+  await tx.delete(comments).where(and(eq(comments.detailId, detailId), eq(comments.kind, 'WINNER')));
+  return gone;
 }
 
 /** PATCH /details/{id}/delete_winners/ */
 export async function deleteWinners(db: Db, user: SessionUser, detailId: number, version?: string) {
   await db.transaction(async (tx) => {
     const { d, t } = await lockForWinners(tx, user, detailId, version);
-    const gone = await tx
-      .delete(winners)
-      .where(eq(winners.detailId, detailId))
-      .returning({ id: winners.id, proposalId: winners.proposalId });
-    await tx.delete(comments).where(and(eq(comments.detailId, detailId), eq(comments.kind, 'WINNER')));
+    const gone = await removeLineWinners(tx, detailId);
     const status: DetailStatus = 'WAITING';
     await tx
       .update(details)
       .set({ status, updated: nextVersion(d.updated, now()) })
       .where(eq(details.id, detailId));
     await auditMany(tx, user, [
-      ...gone.map((w) => ({
-        entity: 'winner',
-        entityId: w.id,
-        action: 'deleted',
-        tenderId: t.id,
-        data: { detail: detailId, proposal: w.proposalId },
-      })),
+      ...gone.map(
+        (w): AuditRow => ({
+          entity: 'winner',
+          entityId: w.id,
+          action: 'deleted',
+          tenderId: t.id,
+          data: { detail: detailId, proposal: w.proposalId },
+        }),
+      ),
       ...(d.status !== status
         ? [
             {
-              entity: 'detail',
+              entity: 'detail' as const,
               entityId: detailId,
-              action: 'status',
+              action: 'status' as const,
               tenderId: t.id,
               data: { from: d.status, to: status },
             },

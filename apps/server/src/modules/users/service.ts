@@ -677,3 +677,11 @@ export async function removeAccount(db: Db, actor: SessionUser, userId: number) 
     throw err;
   }
 }
+
+/**
+ * Removes the accounts of a supplier company being removed, inside the caller's transaction (the company took part
+ * in nothing, so its users left no trace to keep).
+ */
+export async function removeSupplierUsers(tx: Db, supplierId: number) {
+  await tx.delete(users).where(eq(users.supplierId, supplierId));
+}

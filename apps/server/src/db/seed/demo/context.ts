@@ -1,5 +1,6 @@
 // The demo seed's shared tools: the deterministic random sequence, check-digit helpers, dates relative to the
 // app clock, and the history rows every area adds to (inserted last, in time order).
+import type { HistoryAction, HistoryEntity } from '@portal/shared';
 import type { Db } from '../../client.ts';
 import type * as s from '../../schema/index.ts';
 
@@ -55,10 +56,11 @@ export interface SeedContext {
   int: (a: number, b: number) => number;
   past: (maxDays: number, minDays?: number) => Date;
   historyRows: (typeof s.history.$inferInsert)[];
-  hist: (
-    entity: string,
+  /** One history row: an event of HISTORY_EVENTS (packages/shared). */
+  hist: <E extends HistoryEntity>(
+    entity: E,
     entityId: number,
-    action: string,
+    action: HistoryAction<E>,
     created: Date,
     who: Who,
     data?: Record<string, unknown>,
@@ -73,10 +75,10 @@ export function seedContext(db: Db, T: Date): SeedContext {
   const int = (a: number, b: number) => Math.floor(between(a, b + 1));
   const past = (maxDays: number, minDays = 0) => new Date(T.getTime() - between(minDays, maxDays) * DAY);
   const historyRows: (typeof s.history.$inferInsert)[] = [];
-  const hist = (
-    entity: string,
+  const hist = <E extends HistoryEntity>(
+    entity: E,
     entityId: number,
-    action: string,
+    action: HistoryAction<E>,
     created: Date,
     who: Who,
     data: Record<string, unknown> = {},

@@ -7,6 +7,7 @@ import {
   formatMoney,
   formatPrice,
   formatQuantity,
+  type HistoryEvent,
   type Language,
 } from '@portal/shared';
 import type { TFunction } from 'i18next';
@@ -39,7 +40,9 @@ export function historySentence(h: HistoryEntry, t: TFunction, lang: Language): 
   });
   const offerDetails = () => [n.producer ?? '', price(d.price ?? n.price)];
 
-  switch (`${h.entity}.${h.action}`) {
+  // The server records only HISTORY_EVENTS (packages/shared); a case that is none of them is a type error here. A
+  // row written before an event was renamed falls to the default sentence.
+  switch (`${h.entity}.${h.action}` as HistoryEvent) {
     case 'tender.created':
       return say('tender_created', { code: str(d.tender_code) });
     case 'tender.changed': {

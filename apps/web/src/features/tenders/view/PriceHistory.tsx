@@ -49,11 +49,14 @@ export function PriceHistory(props: {
       {q.isError && !h && <Alert type="error" showIcon title={t('priceHistory.load_error')} />}
       {h && (
         <Flex vertical gap={8}>
-          <Typography.Text data-testid="price-median">
-            {h.median_12m
-              ? t('priceHistory.median', { price: formatPrice(h.median_12m), count: h.median_count })
-              : t('priceHistory.no_median')}
-          </Typography.Text>
+          {/* never ordered: one sentence says so (below), not also that the last 12 months had none */}
+          {h.orders.length > 0 && (
+            <Typography.Text data-testid="price-median">
+              {h.median_12m
+                ? t('priceHistory.median', { price: formatPrice(h.median_12m), count: h.median_count })
+                : t('priceHistory.no_median')}
+            </Typography.Text>
+          )}
           {flagged.length > 0 && (
             <Alert
               type="warning"
