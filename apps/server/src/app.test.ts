@@ -125,6 +125,40 @@ describe('OpenAPI document', () => {
     }
   });
 
+  it('describes every download as the file it is: its content type with a binary string, never a shapeless JSON', () => {
+    const shapeless: string[] = [];
+    const notBinary: string[] = [];
+    const downloads: string[] = [];
+    for (const r of visible)
+      for (const [code, answer] of Object.entries(op(r)?.responses ?? {}))
+        for (const [type, media] of Object.entries(answer.content ?? {})) {
+          const schema = (media.schema ?? {}) as Record<string, unknown>;
+          if (type === 'application/json') {
+            // An answer with no type, shape or reference is a file (or anything) passed off as JSON.
+            const keys = ['type', 'anyOf', 'oneOf', 'allOf', '$ref', 'properties', 'const', 'enum'];
+            if (!keys.some((k) => k in schema)) shapeless.push(`${label(r)} ${code}`);
+          } else {
+            downloads.push(`${r.method} ${r.url} ${type}`);
+            if (schema.type !== 'string' || schema.format !== 'binary')
+              notBinary.push(`${label(r)} ${code} ${type}`);
+          }
+        }
+    expect({ shapeless, notBinary }).toEqual({ shapeless: [], notBinary: [] });
+    const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+    expect(downloads).toEqual(
+      expect.arrayContaining([
+        `GET /api/tenders/:id/export_excel/ ${xlsx}`,
+        'GET /api/tenders/:id/export_pdf/ application/pdf',
+        `GET /api/tenders/:id/matrix/xlsx/ ${xlsx}`,
+        `GET /api/tenders/:id/offer_sheet/ ${xlsx}`,
+        'GET /api/tenders/:id/receipt_pdf/ application/pdf',
+        'GET /api/black_lists/export_pdf/ application/pdf',
+        'GET /api/get/:uuid text/csv',
+        'GET /api/thumbnail/:w/:h/:uuid image/png',
+      ]),
+    );
+  });
+
   it('serves a readable reference page at /api/docs', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(res.statusCode).toBe(200);

@@ -119,3 +119,11 @@ export const resetPasswordBody = z.object({
 
 /** A public group option for the registration form. */
 export const publicGroup = z.object({ id: z.number(), name: z.string() });
+export type PublicGroup = z.infer<typeof publicGroup>;
+
+/** POST /register/: step=1 answers that the company data passed; the full call that the company is registered. */
+export const registrationChecked = z.object({ step: z.literal(1), valid: z.literal(true) });
+export const registrationDone = z.object({ registered: z.literal(true) });
+export const registrationAnswer = registrationChecked.or(registrationDone);
+export type RegistrationChecked = z.infer<typeof registrationChecked>;
+export type RegistrationDone = z.infer<typeof registrationDone>;

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { BREACH_NOTE_MAX, REFUSAL_REASON_MAX, utcDay, YMD, ymdOf } from './breachRules.ts';
 import { BREACH_KINDS, BREACH_STATUSES } from './enums.ts';
+import { idString, listQuery } from './lists.ts';
 
 // ---------- payloads ----------
 
@@ -133,3 +134,13 @@ export type BreachItem = z.infer<typeof breachItem>;
 export const exclusionWrite = z.object({
   reason: z.string().trim().min(1, 'required').max(BREACH_NOTE_MAX, 'too_long'),
 });
+
+// ---------- the routes' queries and the create body ----------
+
+/** GET /breaches/: one supplier's, or by status. */
+export const breachListQuery = listQuery.extend({
+  supplier: idString.optional(),
+  status: z.enum(BREACH_STATUSES).optional(),
+});
+/** POST /breaches/: a breach of one supplier. */
+export const breachCreate = breachWrite.extend({ supplier: z.number().int().positive() });

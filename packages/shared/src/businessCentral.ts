@@ -17,6 +17,7 @@ export const bcSyncState = z.object({
   message: z.string().nullable(),
   counts: z.record(z.string(), z.number()),
 });
+export type BcSyncStarted = z.infer<typeof bcSyncStarted>;
 export type BcSyncState = z.infer<typeof bcSyncState>;
 
 /** POST /details/{id}/bc-synchronize/: the line's flags after the retry was queued. */

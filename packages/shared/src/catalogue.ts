@@ -1,13 +1,18 @@
 // The catalogue and setup contract for categories and units (spec 3 §3, §4, §7): answers and request bodies shared
 // by the server (route schemas) and the web (types, forms).
 import { z } from 'zod';
+import { producerNameProblem } from './catalogueRules.ts';
+import { FIELD_MAX } from './limits.ts';
+import { boolQuery, idString, listQuery } from './lists.ts';
+import { searchText } from './text.ts';
+import { hasNul } from './textRules.ts';
 
 const id = z.number().int().positive().max(2_147_483_647);
 const name = z
   .string()
   .trim()
   .min(1, { error: 'blank', abort: true })
-  .max(200, { error: 'too_long', abort: true })
+  .max(FIELD_MAX.name, { error: 'too_long', abort: true })
   .refine((s) => !s.includes('\u0000'), { error: 'invalid', abort: true })
   .refine((s) => /[\p{L}\p{N}]/u.test(s), 'name_needs_letter');
 
@@ -105,3 +110,49 @@ export const blacklistPartOption = z.object({
   codes_tags: z.array(z.string()),
 });
 export type BlacklistPartOption = z.infer<typeof blacklistPartOption>;
+
+// ---------------------------------------------------------------- producers
+
+export const producerItem = z.object({
+  id: z.number(),
+  name: z.string(),
+  is_active: z.boolean(),
+  is_deleted: z.boolean(),
+});
+export type ProducerItem = z.infer<typeof producerItem>;
+
+export const producerListQuery = listQuery.extend({
+  is_active: boolQuery.optional(),
+  name__icontains: searchText.optional(),
+});
+
+const producerName = z
+  .string()
+  .max(FIELD_MAX.name, 'too_long')
+  .refine((s) => !hasNul(s), 'invalid_characters')
+  .transform((s) => s.trim())
+  .superRefine((v, ctx) => {
+    const problem = producerNameProblem(v);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+export const producerCreate = z.object({
+  name: producerName,
+  is_active: z.boolean().optional(),
+  is_deleted: z.boolean().optional(),
+});
+/** The edit form sends the id back; the path decides. */
+export const producerPatch = z.object({
+  id: z.number().int().optional(),
+  name: producerName.optional(),
+  is_active: z.boolean().optional(),
+  is_deleted: z.boolean().optional(),
+});
+
+// ---------------------------------------------------------------- category list requests
+
+export const categoryListQuery = listQuery.extend({
+  is_active: boolQuery.optional(),
+  group: idString.optional(),
+});
+export const divisionParams = z.object({ division: idString });

@@ -47,4 +47,27 @@ export const FIELD_MAX = {
   notes: 2000,
   /** A password as typed (the rules of a new one: accountRules.ts). */
   passwordInput: 200,
+  /** An Estonian personal code as typed at the eID login and registration: exactly this many digits. */
+  estonianPersonalCode: 11,
+  /** A warehouse's code; a worker's Business Central code. */
+  code: 50,
+  /** A warehouse's description. */
+  description: 1000,
+  /** A tender's additional information. */
+  additionalInfo: 2000,
+  /** An e-mail template's subject and text. */
+  templateSubject: 300,
+  templateContent: 20_000,
+  /** The e-mail settings' company phone. */
+  companyPhone: 50,
+  /** The SMTP user name. */
+  smtpUsername: 200,
+  /** A mail server's host name. */
+  host: 253,
+  /** A web address (an integration module's, the e-mail logo's). */
+  url: 500,
+  /** A secret as typed: an integration module's key, the SMTP password. */
+  secret: 500,
+  /** An integration module's name. */
+  moduleName: 100,
 } as const;

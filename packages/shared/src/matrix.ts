@@ -1,6 +1,13 @@
 // The comparison matrix's answers (issue 33): the server's response schemas and the web's types, one copy.
 import { z } from 'zod';
 import { TENDER_STATUSES } from './enums.ts';
+import { idString } from './lists.ts';
+
+export const MATRIX_SORTS = ['line', 'part_code', 'part_name', 'best_price', 'offers', 'spread'] as const;
+export const MATRIX_FILTERS = ['all', 'no_offers', 'above_budget', 'no_winner'] as const;
+export type MatrixSort = (typeof MATRIX_SORTS)[number];
+export type MatrixFilter = (typeof MATRIX_FILTERS)[number];
+export const MATRIX_WINDOW_MAX = 200;
 
 const decimal = z.string();
 const money = z.string().describe('euros, 2 decimals');
@@ -69,3 +76,30 @@ export type MatrixSummary = z.infer<typeof matrixSummaryOut>;
 export type MatrixCell = z.infer<typeof matrixCellOut>;
 export type MatrixRow = z.infer<typeof matrixRowOut>;
 export type MatrixRowsPage = z.infer<typeof matrixRowsOut>;
+
+// ---------- the rows' query ----------
+
+const sortValues = MATRIX_SORTS.flatMap((s) => [s, `-${s}`]);
+export const matrixQuery = z.object({
+  offset: z
+    .string()
+    .regex(/^\d{1,7}$/, 'invalid_page')
+    .transform(Number)
+    .optional()
+    .describe('rows to skip (default 0)'),
+  limit: z
+    .string()
+    .regex(/^\d{1,6}$/, 'invalid_page_size')
+    .transform(Number)
+    .refine((n) => n >= 1, 'invalid_page_size')
+    .refine((n) => n <= MATRIX_WINDOW_MAX, 'page_size_too_large')
+    .optional()
+    .describe(`rows in the window, 1–${MATRIX_WINDOW_MAX} (default 100)`),
+  sort: z
+    .string()
+    .refine((s) => sortValues.includes(s), 'invalid_ordering')
+    .optional()
+    .describe(`${MATRIX_SORTS.join(', ')}; a leading minus sorts descending (default line)`),
+  filter: z.enum(MATRIX_FILTERS, 'invalid_choice').optional(),
+  supplier: idString.optional().describe('only the lines this company offered on'),
+});

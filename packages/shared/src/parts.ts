@@ -1,6 +1,8 @@
 // Parts and part types (spec 3 §3, §7): what the lists and forms read and send.
 import { z } from 'zod';
 import { fileData } from './files.ts';
+import { FIELD_MAX } from './limits.ts';
+import { boolQuery, listQuery } from './lists.ts';
 
 const idRef = z.number().int().positive().max(2147483647, 'invalid_id');
 
@@ -57,7 +59,7 @@ const name = z
   .string()
   .trim()
   .min(1, 'blank')
-  .max(200, 'too_long')
+  .max(FIELD_MAX.name, 'too_long')
   .refine((s) => !s.includes('\u0000') && /[\p{L}\p{N}]/u.test(s), 'invalid');
 
 export const partTypeCreate = z.object({
@@ -76,3 +78,13 @@ export type PartTypePatch = z.infer<typeof partTypePatch>;
 
 export const categoryOption = z.object({ id: z.number(), name: z.string(), path: z.string() });
 export type CategoryOption = z.infer<typeof categoryOption>;
+
+// ---------- list queries ----------
+
+export const partListQuery = listQuery.extend({
+  is_active: boolQuery.optional(),
+  code__icontains: z.string().max(100, 'too_long').optional(),
+});
+export type PartListQuery = z.output<typeof partListQuery>;
+export const partTypeListQuery = listQuery.extend({ is_active: boolQuery.optional() });
+export const unitListQuery = listQuery.extend({ is_active: boolQuery.optional() });

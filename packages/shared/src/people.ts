@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { SUPPLIER_ROLES, WORKER_ROLES } from './enums.ts';
 import { FIELD_MAX } from './limits.ts';
+import { boolQuery, idString, listQuery } from './lists.ts';
 import { hasLineBreak } from './textRules.ts';
 
 // ---------- field pieces ----------
@@ -261,7 +262,7 @@ const workerFields = z.object({
   ...personWrite,
   group: z.enum(WORKER_ROLES, 'invalid_choice'),
   warehouse_group: requiredGroupIds,
-  bc_code: plainText(50).optional(),
+  bc_code: plainText(FIELD_MAX.code).optional(),
   can_blacklist: z.boolean(),
 });
 /** POST /workers/ (the worker form): role defaults to CONTRACTOR, at least one group. */
@@ -297,3 +298,38 @@ export type WorkerItem = z.infer<typeof workerItem>;
 
 export const removeAccountBody = z.object({ user_id: id });
 export const removeSupplierBody = z.object({ supplier_id: id });
+
+// ---------- list queries ----------
+
+/** GET /supplier_users/ */
+export const supplierUserListQuery = listQuery.extend({
+  supplier: idString.optional(),
+  is_admin: boolQuery.optional(),
+  is_active: boolQuery.optional(),
+});
+/** GET /workers/ */
+export const workerListQuery = listQuery.extend({
+  is_active: boolQuery.optional(),
+  group: z.enum(['ADMINISTRATOR', 'CONTRACTOR', 'MASTER'], 'invalid_choice').optional(),
+});
+/** GET /suppliers/ */
+export const supplierListQuery = listQuery.extend({
+  filter_groups: z
+    .string()
+    .regex(/^\d{1,9}(,\d{1,9})*$/, 'invalid_ids')
+    .transform((s) => s.split(',').map(Number))
+    .optional(),
+  is_active: boolQuery.optional(),
+  is_new: boolQuery.optional(),
+  /** The old client sends is_admin=true with the list call; it changes nothing. */
+  is_admin: boolQuery.optional(),
+});
+/** GET /supplier_category_groups/ */
+export const supplierLinkListQuery = listQuery.extend({
+  supplier: idString.optional(),
+  group: idString.optional(),
+});
+/** GET /suppliers/{id}/category_tree/: the tree of one of the supplier's groups. */
+export const supplierCategoryTreeQuery = z.object({ group: idString });
+export const supplierCategoryTreeAnswer = z.object({ list: z.array(supplierCategoryNode) });
+export type SupplierCategoryTree = z.infer<typeof supplierCategoryTreeAnswer>;

@@ -3,6 +3,8 @@
 // Money and quantities travel as decimal strings; dates as YYYY-MM-DD (Tallinn days) or ISO instants.
 import { z } from 'zod';
 import { TENDER_STATUSES, WINNER_REASONS } from './enums.ts';
+import { boolQuery, type ListPage, listQuery } from './lists.ts';
+import { isDay } from './reportPeriods.ts';
 
 const decimal = z.string();
 const day = z.string(); // YYYY-MM-DD
@@ -108,3 +110,77 @@ export type SpendPoint = z.infer<typeof spendPoint>;
 
 /** Report totals over the whole filtered result (not only the page). */
 export type ReportTotals = Record<string, string | number>;
+
+// ---------- requests and answers of the report routes ----------
+
+/** Free text from a query: NUL characters (which PostgreSQL text cannot hold) removed, trimmed; blank = absent. */
+const text = z
+  .string()
+  .max(200, 'too_long')
+  .transform((s) => s.replaceAll(String.fromCharCode(0), '').trim() || undefined);
+const reportDay = z.string().refine(isDay, 'invalid_date');
+/** Names joined with a vertical bar (category report filters). */
+const names = z
+  .string()
+  .max(4000, 'too_long')
+  .transform((s) =>
+    s
+      .replaceAll(String.fromCharCode(0), '')
+      .split('|')
+      .map((x) => x.trim())
+      .filter(Boolean)
+      .slice(0, 500),
+  );
+
+/** The query of the consolidated, orders, parts and suppliers reports (and the spend chart). */
+export const reportQuery = listQuery.extend({
+  search: text.optional(),
+  filter_name: text.optional(),
+  filter_registration_code: text.optional(),
+  filter_start: reportDay.optional(),
+  filter_finish: reportDay.optional(),
+});
+export const partsReportQuery = reportQuery.extend({
+  filter_code: text.optional(),
+  filter_reason: z.enum(WINNER_REASONS, 'invalid_choice').optional(),
+});
+export const suppliersReportQuery = reportQuery.extend({ filter_winner: boolQuery.optional() });
+export const categoriesReportQuery = listQuery.extend({
+  search: text.optional(),
+  filter_name: text.optional(),
+  filter_group: names.optional(),
+  filter_category: names.optional(),
+});
+
+/** A report answer: the page with totals over the whole filtered result, or a plain array (page_size=0). */
+const report = <T extends z.ZodType>(row: T, totals: z.ZodType) =>
+  z.union([
+    z.object({
+      results: z.array(row),
+      pages: z.number().int(),
+      count: z.number().int(),
+      count_more: z.boolean().optional(),
+      totals,
+    }),
+    z.array(row),
+  ]);
+
+export const categoryTreeQuery = z.object({ filter_group: names.optional() });
+
+const dec = z.string();
+const int = z.number();
+export const consolidatedReportAnswer = report(
+  consolidatedRow,
+  z.object({ ordered_number_of_details: int, ordered_qty: dec, orders_qty: int, orders_sum: dec }),
+);
+export const ordersReportAnswer = report(
+  orderReportRow,
+  z.object({ number_of_details: int, sum_of_details: dec }),
+);
+export const partsReportAnswer = report(partReportRow, z.object({ ordered_qty: dec, sum: dec }));
+export const suppliersReportAnswer = report(
+  supplierReportRow,
+  z.object({ number_of_proposals: int, number_of_details: int, sum_of_details: dec }),
+);
+/** A report page: its rows with the totals over the whole filtered result (page_size=0 answers the rows alone). */
+export type ReportPage<T> = ListPage<T> & { totals?: ReportTotals };

@@ -9,6 +9,7 @@ import {
   TENDER_STATUSES,
   WINNER_REASONS,
 } from './enums.ts';
+import { FIELD_MAX } from './limits.ts';
 import { LINE_ACTIONS, TENDER_ACTIONS } from './rules/abilities.ts';
 
 const decimal = z.string(); // e.g. "12.5000"
@@ -301,6 +302,8 @@ export const historyEntry = z.object({
   created: iso,
 });
 
+export type HistoryEntry = z.infer<typeof historyEntry>;
+
 // ---------- requests ----------
 
 const idRef = z.number().int().positive().max(2147483647, 'invalid_id');
@@ -312,7 +315,7 @@ export const tenderWrite = z.object({
   finish: z.string().optional(),
   warehouse: idRef.optional(),
   group: idRef.optional(),
-  additional_info: z.string().max(2000, 'too_long').optional(),
+  additional_info: z.string().max(FIELD_MAX.additionalInfo, 'too_long').optional(),
   /** Feedback after the award (issue 34): changeable while the tender is a DRAFT or WAITING. */
   feedback_enabled: z.boolean('invalid').optional(),
   status: z.enum(TENDER_STATUSES).optional(),

@@ -1,66 +1,22 @@
 // The one list mechanism: page, page_size (0 = all as a plain array), ids, search, whitelisted ordering, filters.
 // Answers {results, pages, count} with the page and the total in one query (count(*) over ()).
-import { DEFAULT_PAGE_SIZE, LIST_COUNT_LIMIT, MAX_PAGE_SIZE, searchText } from '@portal/shared';
+import { DEFAULT_PAGE_SIZE, LIST_COUNT_LIMIT, type ListQuery, type Paged } from '@portal/shared';
 import { type AnyColumn, and, asc, desc, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
-import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { invalid } from './errors.ts';
 import { queryRow } from './sql.ts';
 
-/** A positive integer id in a path or query ("12"; never "1e3", "0x1", "12a"). */
-export const idString = z
-  .string()
-  .regex(/^\d{1,9}$/, 'invalid_id')
-  .transform(Number)
-  .refine((n) => n > 0, 'invalid_id');
-export const idParams = z.object({ id: idString });
-
-/** "true"/"false"/"1"/"0" in a query string. */
-export const boolQuery = z
-  .enum(['true', 'false', '1', '0', 'True', 'False'])
-  .transform((v) => v === 'true' || v === '1' || v === 'True');
-
-export const listQuery = z.object({
-  page: z
-    .string()
-    .regex(/^\d{1,6}$/, 'invalid_page')
-    .transform(Number)
-    .refine((n) => n >= 1, 'invalid_page')
-    .optional(),
-  page_size: z
-    .string()
-    .regex(/^\d{1,6}$/, 'invalid_page_size')
-    .transform(Number)
-    .refine((n) => n <= MAX_PAGE_SIZE, 'page_size_too_large')
-    .optional(),
-  ids: z
-    .string()
-    .regex(/^\d{1,9}(,\d{1,9})*$/, 'invalid_ids')
-    .transform((s) => s.split(',').map(Number))
-    .refine((a) => a.length <= MAX_PAGE_SIZE, 'invalid_ids') // also keeps the query under the bind-parameter limit
-    .optional(),
-  /** NUL stripped (shared searchText): a search can never hold one. */
-  search: searchText.optional(),
-  ordering: z
-    .string()
-    .regex(/^-?[a-z_0-9]+(,-?[a-z_0-9]+)*$/i, 'invalid_ordering')
-    .optional(),
-});
-export type ListQuery = z.output<typeof listQuery>;
-
-export const paged = <T extends z.ZodType>(item: T) =>
-  z.union([
-    z.object({
-      results: z.array(item),
-      pages: z.number().int(),
-      /** Exact up to LIST_COUNT_LIMIT; with `count_more` the list has more rows than that (count is the limit). */
-      count: z.number().int(),
-      count_more: z.boolean().optional(),
-    }),
-    z.array(item),
-  ]);
-export type Paged<T> = { results: T[]; pages: number; count: number; count_more?: boolean } | T[];
+// The request pieces and the answer's shape live in the shared contract (packages/shared/src/lists.ts).
+export {
+  boolQuery,
+  idParams,
+  idString,
+  type ListQuery,
+  listQuery,
+  type Paged,
+  paged,
+} from '@portal/shared';
 
 /** A page beyond LIST_COUNT_LIMIT rows is refused (a translated 400): such an OFFSET reads every row before it. */
 export function checkPageDepth(offset: number) {

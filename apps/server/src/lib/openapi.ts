@@ -3,7 +3,30 @@
 // operation, and the error answers every route can give, with the error body schemas of ARCHITECTURE.md.
 import type { FastifyDynamicSwaggerOptions, SwaggerTransform } from '@fastify/swagger';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Access } from './auth.ts';
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const PDF_TYPE = 'application/pdf';
+
+/** Where a download's content types ride from its response schema to the document (replaced there, not shown). */
+const FILE_TYPES = 'x-file-types';
+
+/**
+ * A download's answer: the file's bytes, described in the document under its content type(s) as a binary string
+ * (not JSON). Any payload passes at run time: the bytes (a Buffer or a stream) are sent as they are.
+ */
+export const fileAnswer = (description: string, ...types: [string, ...string[]]) =>
+  z.any().meta({ description, [FILE_TYPES]: types });
+
+/** A response schema made by fileAnswer, as the document shows it: one binary string per content type. */
+function fileContent(schema: unknown) {
+  const types = (schema as Record<string, unknown> | null)?.[FILE_TYPES];
+  if (!Array.isArray(types)) return schema;
+  const { description } = schema as { description?: string };
+  const binary = { type: 'string', format: 'binary' };
+  return { description, content: Object.fromEntries(types.map((t: string) => [t, { schema: binary }])) };
+}
 
 const errorResponses = {
   fieldErrors: {
@@ -44,7 +67,12 @@ const transform: SwaggerTransform = (input) => {
   const route = input.route as { method: string | string[]; url: string; config?: { access?: Access } };
   const method = [route.method].flat()[0];
   const access = route.config?.access;
-  const responses = { ...((schema.response as Record<string, unknown>) ?? {}) };
+  const responses = Object.fromEntries(
+    Object.entries((schema.response as Record<string, unknown>) ?? {}).map(([code, s]) => [
+      code,
+      fileContent(s),
+    ]),
+  );
   responses['400'] ??= answer('Invalid input: message keys per field.', 'fieldErrors');
   if (access !== 'public') {
     responses['401'] ??= answer('Not logged in, or the token has expired.', 'detail');

@@ -7,20 +7,21 @@ import {
   EID_COUNTDOWN_SECONDS,
   EID_POLL_MS,
   type EidInitResponse,
-  type EidStatus,
+  type EidStatusResponse,
+  FIELD_MAX,
+  type LoginResponse,
   normaliseMobilePhone,
 } from '@portal/shared';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { storedLanguage } from '../i18n/language.ts';
 import { ApiError, api } from '../lib/api.ts';
-import type { SessionUser } from '../lib/auth.tsx';
 import { PHONE_PREFIX } from '../lib/phone.ts';
 import { WebEidUnavailable, webEidAuthenticate } from '../lib/webeid.ts';
 import { Field, LoginButton, Notice } from './loginParts.tsx';
 import { errorText, serverErrors, t } from './loginText.ts';
 
-export type LoginOut = { token: string; user: SessionUser };
-type StatusOut = { challenge: string; status: EidStatus; status_description: string } & Partial<LoginOut>;
+export type LoginOut = LoginResponse;
+type StatusOut = EidStatusResponse;
 type Method = 'smart' | 'mobile';
 
 /** Server message of a failed call: the first non-field message, the detail, or a generic one. */
@@ -180,7 +181,7 @@ function PersonalCodeField({ f }: { f: ReturnType<typeof useEidForm<'personal_co
       icon="user"
       name="personal_code"
       inputMode="numeric"
-      maxLength={11}
+      maxLength={FIELD_MAX.estonianPersonalCode}
       autoComplete="off"
       value={f.values.personal_code}
       onChange={f.change('personal_code')}

@@ -1,11 +1,12 @@
+import type { SignedInUser } from '@portal/shared';
 import { describe, expect, it } from 'vitest';
 import { type MenuEntry, menuFor } from './menu.tsx';
 
 const paths = (entries: MenuEntry[]): string[] =>
   entries.flatMap((e) => (e.children ? paths(e.children) : [e.path ?? '']));
 const user = (
-  group: 'ADMINISTRATOR' | 'CONTRACTOR' | 'MASTER' | 'SUPPLIER',
-  role: string = group,
+  group: SignedInUser['group'],
+  role: SignedInUser['role'] = group,
   supplier: number | null = null,
 ) => ({
   group,

@@ -1,5 +1,6 @@
 // Terms consent (spec 2 §4, spec 3 §4): the session check (POST /expire/ with the token) may answer
 // request_terms; then a blocking terms modal asks for consent, recorded by POST /terms-of-use-consent/.
+import type { TokenCheck } from '@portal/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { TermsModal } from '../components/TermsOfUse.tsx';
@@ -17,7 +18,7 @@ export function TermsGate() {
     enabled: !!token,
     staleTime: Infinity,
     retry: false,
-    queryFn: () => api<{ valid: boolean; request_terms: boolean }>('POST', '/expire/', { body: { token } }),
+    queryFn: () => api<TokenCheck>('POST', '/expire/', { body: { token } }),
   });
   const accept = useMutation({
     mutationFn: () => api('POST', '/terms-of-use-consent/'),

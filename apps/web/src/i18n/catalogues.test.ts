@@ -2,7 +2,7 @@
 // et, ru and en, and no empty value; every server message key has a translation under errors.<key>.
 import fs from 'node:fs';
 import path from 'node:path';
-import { MSG, TEMPLATE_DEFINITIONS } from '@portal/shared';
+import { COMMENT_ERROR_KEYS, MSG, TEMPLATE_DEFINITIONS } from '@portal/shared';
 import { describe, expect, it } from 'vitest';
 
 const LANGS = ['et', 'ru', 'en'] as const;
@@ -67,6 +67,14 @@ describe('translation catalogues', () => {
       const merged = new Map<string, unknown>();
       for (const files of groups().values()) for (const [k, v] of read(files[l] as string)) merged.set(k, v);
       const missing = keys.filter((k) => !merged.has(`errors.${k}`));
+      expect(missing, l).toEqual([]);
+    }
+  });
+
+  it("translates the shared comment rule's keys beside the tender view that checks it", () => {
+    for (const l of LANGS) {
+      const catalogue = read(groups().get('tenders/common')?.[l] as string);
+      const missing = COMMENT_ERROR_KEYS.filter((k) => !catalogue.get(`errors.${k}`));
       expect(missing, l).toEqual([]);
     }
   });

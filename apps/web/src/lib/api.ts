@@ -1,5 +1,6 @@
 // The API client: JSON in and out, the session token, typed errors. No UI side effects here:
 // 401 handling and toasts live in app/providers.tsx (the query client's error handler).
+import type { ListPage } from '@portal/shared';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -166,10 +167,5 @@ export function saveBlob(blob: Blob, name: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-export interface Paged<T> {
-  results: T[];
-  pages: number;
-  /** Exact up to the server's limit (10,000); with `count_more` there are more rows than that. */
-  count: number;
-  count_more?: boolean;
-}
+/** A page of a list (the shared contract's ListPage): `count` is exact up to the server's limit, `count_more` beyond. */
+export type Paged<T> = ListPage<T>;

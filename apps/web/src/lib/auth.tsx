@@ -1,4 +1,5 @@
 // The session: token in localStorage, the signed-in user from /profile/, login and logout.
+import type { Profile, SignedInUser } from '@portal/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo } from 'react';
 import { api, getOnce, session, setUnauthorizedHandler } from './api.ts';
@@ -8,39 +9,10 @@ import { allowLeaving } from './unsaved.ts';
 
 export { returnRoute, sessionExpired } from './session.ts';
 
-export type Group = 'ADMINISTRATOR' | 'CONTRACTOR' | 'MASTER' | 'SUPPLIER';
-
-export interface SessionUser {
-  id: number;
-  email: string;
-  first_name: string;
-  last_name: string;
-  personal_code: string | null;
-  phone: string;
-  position: string;
-  picture: string | null;
-  group: Group;
-  /** The group for workers; PLAIN or ADVANCED for supplier users. */
-  role: string;
-  supplier: number | null;
-  is_admin: boolean;
-  can_blacklist: boolean;
-  language: 'et' | 'ru' | 'en';
-  supplier_group: number | null;
-  warehouse_groups_options: { id: number; name: string }[];
-}
-
-export interface Profile {
-  user: SessionUser;
-  supplier: {
-    id: number;
-    name: string;
-    registration_code: string;
-    is_employees_can_view_proposal: boolean;
-  } | null;
-  role: string;
-  warehouse_groups_options: { id: number; name: string }[];
-}
+export type { Profile };
+/** The signed-in user as the server answers him (GET /profile/, the login). */
+export type SessionUser = SignedInUser;
+export type Group = SignedInUser['group'];
 
 interface AuthValue {
   user: SessionUser | null;

@@ -1,5 +1,6 @@
 export * from './abilities.ts';
 export * from './award.ts';
+export * from './comments.ts';
 export * from './decimal.ts';
 export * from './offer.ts';
 export * from './receiptCanonical.ts';

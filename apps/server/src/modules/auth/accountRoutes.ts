@@ -3,6 +3,7 @@
 import {
   forgotPasswordBody,
   publicGroup,
+  registrationAnswer,
   registrationBody,
   registrationStep1,
   registrationUser,
@@ -71,11 +72,7 @@ export default async function routes(app: ZApp) {
         operationId: 'registerSupplier',
         querystring: z.object({ step: z.enum(['1', '2'], 'invalid_choice').optional() }),
         body: registrationRouteBody,
-        response: {
-          200: z
-            .object({ step: z.literal(1), valid: z.literal(true) })
-            .or(z.object({ registered: z.literal(true) })),
-        },
+        response: { 200: registrationAnswer },
       },
     },
     async (request, reply) => {

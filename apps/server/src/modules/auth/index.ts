@@ -1,4 +1,4 @@
-// The auth module's public API for other modules: the session user's schema and payload, the login attempt limits
+// The auth module's public API for other modules: the session user's payload (its schema: packages/shared), the login attempt limits
 // an e-ID login shares with the password login, and the account changes (invitation, activation) that other areas
 // of the portal start. Other modules import from here, never from the module's internal files.
 export {
@@ -7,7 +7,6 @@ export {
   setUserActive,
 } from './accounts.ts';
 export { loginLimits } from './limits.ts';
-export { groupOption, loginResponse, sessionUser } from './schema.ts';
 export {
   countLoginFailure,
   loginByPersonalCode,

@@ -1,5 +1,6 @@
 // E-mail login, token check (may ask for terms consent), logout, terms consent.
 
+import { loginBody, loginResponse, tokenCheckAnswer, tokenCheckBody } from '@portal/shared';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { authTokens } from '../../db/schema/index.ts';
@@ -9,7 +10,6 @@ import { unauthorized } from '../../lib/errors.ts';
 import type { ZApp } from '../../lib/http.ts';
 import { emailKey } from './accounts.ts';
 import { loginLimits } from './limits.ts';
-import { loginBody, loginResponse } from './schema.ts';
 import { consent, login, loginSucceeded, needsTerms, takeLoginAttempt } from './service.ts';
 
 export default async function routes(app: ZApp) {
@@ -43,8 +43,8 @@ export default async function routes(app: ZApp) {
       schema: {
         summary: 'Check a token and whether the user must accept the terms of use',
         tags: ['auth'],
-        body: z.object({ token: z.string().min(1, 'required').max(200, 'too_long') }),
-        response: { 200: z.object({ valid: z.literal(true), request_terms: z.boolean() }) },
+        body: tokenCheckBody,
+        response: { 200: tokenCheckAnswer },
       },
     },
     async (request) => {

@@ -2,8 +2,8 @@
 // Roboto font of its own package (Estonian and Cyrillic glyphs); labels in the reader's language.
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import type { BlacklistItem } from '@portal/shared';
 import type { TableCell, TDocumentDefinitions } from 'pdfmake/interfaces.js';
-import type { BlacklistItem } from './schema.ts';
 
 const require = createRequire(import.meta.url);
 

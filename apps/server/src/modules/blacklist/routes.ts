@@ -1,19 +1,23 @@
 // Blacklist (spec 3 §7): Administrator and Contractor, as the setup menu shows it to them only; writing also needs the
 // able-to-blacklist permission (checked in the service). Suppliers and Masters are refused.
-import { blacklistPartOption, PART_LOOKUP_SIZE } from '@portal/shared';
-import { z } from 'zod';
-import { ADMIN_CONTRACTOR, currentUser } from '../../lib/auth.ts';
-import type { ZApp } from '../../lib/http.ts';
-import { idParams, idString, paged } from '../../lib/list.ts';
-import { blacklistPdf, type PdfLang } from './pdf.ts';
 import {
   type BlacklistItem,
   blacklistCreate,
   blacklistDetail,
   blacklistItem,
   blacklistListQuery,
+  blacklistPartLookupQuery,
+  blacklistPartOption,
   blacklistPatch,
-} from './schema.ts';
+  blacklistPdfQuery,
+  PART_LOOKUP_SIZE,
+} from '@portal/shared';
+import { z } from 'zod';
+import { ADMIN_CONTRACTOR, currentUser } from '../../lib/auth.ts';
+import type { ZApp } from '../../lib/http.ts';
+import { idParams, paged } from '../../lib/list.ts';
+import { fileAnswer, PDF_TYPE } from '../../lib/openapi.ts';
+import { blacklistPdf, type PdfLang } from './pdf.ts';
 import {
   blacklistPartOptions,
   createBlacklist,
@@ -21,16 +25,6 @@ import {
   listBlacklists,
   updateBlacklist,
 } from './service.ts';
-
-const partLookupQuery = z.object({
-  code__icontains: z
-    .string()
-    .max(100, 'too_long')
-    .refine((s) => !s.includes('\u0000'), 'invalid')
-    .optional(),
-  /** The entry being edited: its own part stays offered. */
-  black_list: idString.optional(),
-});
 
 export default async function routes(app: ZApp) {
   const tags = ['blacklist'];
@@ -58,7 +52,7 @@ export default async function routes(app: ZApp) {
         tags,
         summary: `Parts whose code contains the text and that have no live blacklist entry (at most ${PART_LOOKUP_SIZE}).`,
         operationId: 'blacklistPartOptions',
-        querystring: partLookupQuery,
+        querystring: blacklistPartLookupQuery,
         response: { 200: z.array(blacklistPartOption) },
       },
     },
@@ -72,10 +66,8 @@ export default async function routes(app: ZApp) {
         tags,
         summary: 'The listed (or the selected, with ids) blacklist entries as a PDF file.',
         operationId: 'exportBlacklistPdf',
-        response: { 200: z.any().describe('PDF file') },
-        querystring: blacklistListQuery.omit({ page: true, page_size: true }).extend({
-          lang: z.enum(['et', 'ru', 'en'], 'invalid_choice').optional(),
-        }),
+        response: { 200: fileAnswer('the blacklist entries as a PDF', PDF_TYPE) },
+        querystring: blacklistPdfQuery,
       },
     },
     async (request, reply) => {
@@ -85,7 +77,7 @@ export default async function routes(app: ZApp) {
         lang ??
         (['et', 'ru', 'en'].includes(currentUser(request).language) ? currentUser(request).language : 'et');
       return reply
-        .header('content-type', 'application/pdf')
+        .header('content-type', PDF_TYPE)
         .header('cache-control', 'no-store')
         .header('content-disposition', 'attachment; filename="blacklist.pdf"')
         .send(await blacklistPdf(rows, language as PdfLang));

@@ -1,6 +1,8 @@
 // Blacklist of producers per part (spec 3 §4, §5): list, read with change log, add, edit, soft delete.
 // Every save writes a change-log row (blacklist_comments) and an audit row in the same transaction.
-import { COMMENT_MAX, PART_LOOKUP_SIZE } from '@portal/shared';
+
+import type { BlacklistCreate, BlacklistDetail, BlacklistItem, BlacklistPatch } from '@portal/shared';
+import { commentError, PART_LOOKUP_SIZE } from '@portal/shared';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
@@ -17,7 +19,6 @@ import { now } from '../../lib/clock.ts';
 import { AppError, ErrorBag, forbidden, notFound } from '../../lib/errors.ts';
 import { audit } from '../../lib/history.ts';
 import { type ListQuery, type ListSpec, paginate } from '../../lib/list.ts';
-import type { BlacklistCreate, BlacklistDetail, BlacklistItem, BlacklistPatch } from './schema.ts';
 
 /** Administrator and Contractor with the able-to-blacklist permission write the blacklist. */
 export function assertMayBlacklist(user: SessionUser) {
@@ -135,8 +136,8 @@ export async function getBlacklist(db: Db, id: number, withDeleted = false): Pro
 
 function checkComment(bag: ErrorBag, comment: string | null | undefined) {
   const text = (comment ?? '').trim();
-  if (!text) bag.add('comment', 'comment_required');
-  else if (text.length > COMMENT_MAX) bag.add('comment', 'comment_too_long');
+  const error = commentError(text, true);
+  if (error) bag.add('comment', error);
   return text;
 }
 
@@ -266,7 +267,8 @@ export async function updateBlacklist(db: Db, user: SessionUser, id: number, bod
       const comment = (body.comment ?? '').trim();
 
       if (body.is_deleted === true) {
-        if (comment.length > COMMENT_MAX) throw new AppError(400, { comment: ['comment_too_long'] });
+        const error = commentError(comment, false);
+        if (error) throw new AppError(400, { comment: [error] });
         await tx
           .update(blacklists)
           .set({ isDeleted: true, isActive: false, updated: t })

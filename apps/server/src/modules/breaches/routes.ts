@@ -1,20 +1,14 @@
 // The breach register (issue 32). Reading: buyers (Administrator, Contractor) and the company's own users; writing:
 // buyers; excluding a company: administrators. Finer rules (own company, the terms' limits) live in service.ts.
-import { BREACH_STATUSES, breachItem, breachPatch, breachWrite, exclusionWrite } from '@portal/shared';
+import { breachCreate, breachItem, breachListQuery, breachPatch, exclusionWrite } from '@portal/shared';
 import { z } from 'zod';
 import { ADMIN, ADMIN_CONTRACTOR, currentUser } from '../../lib/auth.ts';
 import type { ZApp } from '../../lib/http.ts';
-import { idParams, idString, listQuery, paged } from '../../lib/list.ts';
+import { idParams, paged } from '../../lib/list.ts';
 import * as svc from './service.ts';
 
 const tags = ['breaches'];
 const READERS = ['ADMINISTRATOR', 'CONTRACTOR', 'SUPPLIER'] as const;
-const breachListQuery = listQuery.extend({
-  supplier: idString.optional(),
-  status: z.enum(BREACH_STATUSES).optional(),
-});
-const breachCreate = breachWrite.extend({ supplier: z.number().int().positive() });
-
 export default async function routes(app: ZApp) {
   app.get(
     '/breaches/',

@@ -10,21 +10,14 @@ import {
   type CategoryTree,
 } from '@portal/shared';
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { categories, categoryGroups, groups } from '../../db/schema/index.ts';
 import { now } from '../../lib/clock.ts';
 import { ErrorBag, invalid, nonField, notFound } from '../../lib/errors.ts';
-import { boolQuery, idString, type ListQuery, type ListSpec, listQuery, paginate } from '../../lib/list.ts';
+import { type ListQuery, type ListSpec, paginate } from '../../lib/list.ts';
 import { queryRow, queryRows, transaction } from '../../lib/sql.ts';
 
 type Row = typeof categories.$inferSelect;
-
-export const categoryListQuery = listQuery.extend({
-  is_active: boolQuery.optional(),
-  group: idString.optional(),
-});
-export const divisionParams = z.object({ division: idString });
 
 const spec: ListSpec = {
   ordering: {

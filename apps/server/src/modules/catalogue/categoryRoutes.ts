@@ -1,6 +1,13 @@
 // Categories (spec 3 §7 "Categories"): Administrator and Contractor manage the tree (the menu shows it to them only);
 // the plain list is also read by the other buyer screens that pick a category.
-import { categoryCreate, categoryItem, categoryPatch, categoryTree } from '@portal/shared';
+import {
+  categoryCreate,
+  categoryItem,
+  categoryListQuery,
+  categoryPatch,
+  categoryTree,
+  divisionParams,
+} from '@portal/shared';
 import { ADMIN_CONTRACTOR, BUYERS } from '../../lib/auth.ts';
 import type { ZApp } from '../../lib/http.ts';
 import { idParams, paged } from '../../lib/list.ts';
@@ -17,7 +24,7 @@ export default async function categoryRoutes(app: ZApp) {
         tags,
         summary: 'List categories (not deleted), paged or as a plain array with page_size 0.',
         operationId: 'listCategories',
-        querystring: svc.categoryListQuery,
+        querystring: categoryListQuery,
         response: { 200: paged(categoryItem) },
       },
     },
@@ -31,7 +38,7 @@ export default async function categoryRoutes(app: ZApp) {
         tags,
         summary: 'The category tree of one division with its new and inactive categories.',
         operationId: 'getCategoryTree',
-        params: svc.divisionParams,
+        params: divisionParams,
         response: { 200: categoryTree },
       },
     },

@@ -4,9 +4,11 @@
 import {
   categoryOption,
   partItem,
+  partListQuery,
   partPatch,
   partTypeCreate,
   partTypeItem,
+  partTypeListQuery,
   partTypePatch,
 } from '@portal/shared';
 import { z } from 'zod';
@@ -20,8 +22,6 @@ import {
   getPartType,
   listParts,
   listPartTypes,
-  partListQuery,
-  partTypeListQuery,
   patchPart,
   updatePartType,
 } from './parts.ts';

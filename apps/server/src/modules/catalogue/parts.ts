@@ -1,8 +1,8 @@
 // Parts and part types (spec 3 §3, §7): parts list (attachment icon, code tags, status), soft delete, unit and
 // files via PATCH; part types list and form; the category choices of the part type form; the business-system sync.
-import type { PartPatch, PartTypeCreate, PartTypePatch } from '@portal/shared';
+
+import type { PartListQuery, PartPatch, PartTypeCreate, PartTypePatch } from '@portal/shared';
 import { and, eq, ilike, inArray, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import {
   blacklists,
@@ -16,7 +16,7 @@ import {
 } from '../../db/schema/index.ts';
 import { now } from '../../lib/clock.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
-import { boolQuery, type ListQuery, type ListSpec, listQuery, paginate } from '../../lib/list.ts';
+import { type ListQuery, type ListSpec, paginate } from '../../lib/list.ts';
 import { queryRows } from '../../lib/sql.ts';
 
 const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -47,12 +47,6 @@ export async function categoryPaths(db: Db, ids: number[]): Promise<Map<number, 
 }
 
 // ---------------------------------------------------------------- parts
-
-export const partListQuery = listQuery.extend({
-  is_active: boolQuery.optional(),
-  code__icontains: z.string().max(100, 'too_long').optional(),
-});
-export type PartListQuery = z.output<typeof partListQuery>;
 
 const partSpec: ListSpec = {
   ordering: {
@@ -220,8 +214,6 @@ export async function patchPart(db: Db, id: number, body: PartPatch) {
 }
 
 // ---------------------------------------------------------------- part types
-
-export const partTypeListQuery = listQuery.extend({ is_active: boolQuery.optional() });
 
 const partTypeSpec: ListSpec = {
   ordering: {

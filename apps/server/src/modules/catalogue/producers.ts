@@ -1,8 +1,8 @@
 // Producers (spec 3 §3, §5, §7): list, read, add (also inline from the supplier's offer form), edit, soft delete.
 
-import { hasNul, producerNameProblem, searchText } from '@portal/shared';
+import type { ProducerItem, producerCreate, producerPatch } from '@portal/shared';
 import { and, eq, ilike, ne, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { producers } from '../../db/schema/index.ts';
 import type { SessionUser } from '../../lib/auth.ts';
@@ -10,48 +10,7 @@ import { isSupplier } from '../../lib/auth.ts';
 import { now } from '../../lib/clock.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import { producerUses, refuseWhenInUse } from '../../lib/inUse.ts';
-import { boolQuery, type ListQuery, type ListSpec, listQuery, paginate } from '../../lib/list.ts';
-
-// ---------------------------------------------------------------- schemas
-
-export const producerItem = z.object({
-  id: z.number(),
-  name: z.string(),
-  is_active: z.boolean(),
-  is_deleted: z.boolean(),
-});
-export type ProducerItem = z.infer<typeof producerItem>;
-
-export const producerListQuery = listQuery.extend({
-  is_active: boolQuery.optional(),
-  name__icontains: searchText.optional(),
-});
-
-/** The rule lives in the shared package so the form checks it too. */
-export { producerNameProblem };
-
-const producerName = z
-  .string()
-  .max(200, 'too_long')
-  .refine((s) => !hasNul(s), 'invalid_characters')
-  .transform((s) => s.trim())
-  .superRefine((v, ctx) => {
-    const problem = producerNameProblem(v);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
-
-export const producerCreate = z.object({
-  name: producerName,
-  is_active: z.boolean().optional(),
-  is_deleted: z.boolean().optional(),
-});
-/** The edit form sends the id back; the path decides. */
-export const producerPatch = z.object({
-  id: z.number().int().optional(),
-  name: producerName.optional(),
-  is_active: z.boolean().optional(),
-  is_deleted: z.boolean().optional(),
-});
+import { type ListQuery, type ListSpec, paginate } from '../../lib/list.ts';
 
 // ---------------------------------------------------------------- service
 

@@ -1,19 +1,11 @@
 // Catalogue: producers (spec 3 §7). Everyone signed in reads and adds producers (suppliers add them inline from
 // the offer form); Administrator and Contractor edit and delete.
 
+import { producerCreate, producerItem, producerListQuery, producerPatch } from '@portal/shared';
 import { ADMIN_CONTRACTOR, currentUser } from '../../lib/auth.ts';
 import type { ZApp } from '../../lib/http.ts';
 import { idParams, paged } from '../../lib/list.ts';
-import {
-  createProducer,
-  getProducer,
-  listProducers,
-  producerCreate,
-  producerItem,
-  producerListQuery,
-  producerPatch,
-  updateProducer,
-} from './producers.ts';
+import { createProducer, getProducer, listProducers, updateProducer } from './producers.ts';
 
 export default async function routes(app: ZApp) {
   const tags = ['catalogue'];

@@ -1,7 +1,7 @@
 // Units (spec 3 "Units", §4 "Unit removal", §7): a sortable, searchable list; removal (soft delete) after
 // confirmation. The screen is for Administrator and Supplier; the list is read by every signed-in user because
 // the part and pre-order screens of contractors show units too. Only an Administrator removes.
-import { type UnitItem, unitItem, unitPatch } from '@portal/shared';
+import { type UnitItem, unitItem, unitListQuery, unitPatch } from '@portal/shared';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -11,17 +11,7 @@ import { now } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { ZApp } from '../../lib/http.ts';
 import { refuseWhenInUse, unitUses } from '../../lib/inUse.ts';
-import {
-  boolQuery,
-  idParams,
-  type ListQuery,
-  type ListSpec,
-  listQuery,
-  paged,
-  paginate,
-} from '../../lib/list.ts';
-
-const unitListQuery = listQuery.extend({ is_active: boolQuery.optional() });
+import { idParams, type ListQuery, type ListSpec, paged, paginate } from '../../lib/list.ts';
 
 const spec: ListSpec = {
   ordering: { name: units.name, code: units.code, is_active: units.isActive, id: units.id },

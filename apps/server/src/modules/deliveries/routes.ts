@@ -1,14 +1,9 @@
 // The administrators' deliveries screen (issue 31): outbox deliveries that are pending or failed, retry, discard.
+import { deliveryItem, deliveryListQuery } from '@portal/shared';
 import { ADMIN, currentUser } from '../../lib/auth.ts';
 import type { ZApp } from '../../lib/http.ts';
 import { idParams, paged } from '../../lib/list.ts';
-import {
-  deliveryItem,
-  deliveryListQuery,
-  discardDelivery,
-  listDeliveries,
-  retryDelivery,
-} from './service.ts';
+import { discardDelivery, listDeliveries, retryDelivery } from './service.ts';
 
 export default async function routes(app: ZApp) {
   const tags = ['deliveries'];

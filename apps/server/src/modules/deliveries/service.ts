@@ -2,58 +2,19 @@
 // Business Central calls) that are pending or failed, with a human summary, the error, attempts and next try; an
 // administrator retries one (due now, attempts budget renewed) or discards it ('discarded', kept for the record).
 // Neither touches a row a worker is delivering at that moment (its lease is live): that answers 409.
-import { OUTBOX_KINDS, OUTBOX_STATUSES, type OutboxKind, type OutboxStatus } from '@portal/shared';
+import type { DeliveryItem, OutboxKind, OutboxStatus } from '@portal/shared';
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { outbox, purchaseOrders, tenders } from '../../db/schema/index.ts';
 import type { SessionUser } from '../../lib/auth.ts';
 import { now } from '../../lib/clock.ts';
 import { AppError, nonField, notFound } from '../../lib/errors.ts';
 import { audit } from '../../lib/history.ts';
-import { type ListQuery, type ListSpec, listQuery, paginate } from '../../lib/list.ts';
+import { type ListQuery, type ListSpec, paginate } from '../../lib/list.ts';
 import { discardRow, MAX_ATTEMPTS, retryRow } from '../../lib/outbox.ts';
 import { transaction } from '../../lib/sql.ts';
 import { failExportInProgress, reopenFailedExport } from '../integrations/index.ts';
 import { discardPendingOrder, refreshLineStates, retryOrderInError } from '../tenders/index.ts';
-
-export const deliveryListQuery = listQuery.extend({
-  kind: z.enum(OUTBOX_KINDS, { error: 'invalid_choice' }).optional(),
-  /** Without it: pending and failed ones. */
-  status: z.enum(OUTBOX_STATUSES, { error: 'invalid_choice' }).optional(),
-});
-
-export const deliverySummary = z.object({
-  /** E-mail: its recipients and template. */
-  recipients: z.array(z.string()).nullable(),
-  template: z.string().nullable(),
-  /** INTERNAL or EXTERNAL (the template's variant). */
-  template_type: z.string().nullable(),
-  /** Directo export and Business Central: the tender and the purchase order. */
-  tender_id: z.number().nullable(),
-  tender_code: z.string().nullable(),
-  order_code: z.string().nullable(),
-  /** Business Central: what the call does (purchase_order, withdraw_order). */
-  operation: z.string().nullable(),
-});
-
-export const deliveryItem = z.object({
-  id: z.number(),
-  kind: z.enum(OUTBOX_KINDS),
-  status: z.enum(OUTBOX_STATUSES),
-  summary: deliverySummary,
-  last_error: z.string().nullable(),
-  attempts: z.number(),
-  max_attempts: z.number(),
-  /** The next try of a pending delivery (the end of the claim while one is being delivered); null otherwise. */
-  next_attempt_at: z.string().nullable(),
-  /** A worker is delivering it now. */
-  in_progress: z.boolean(),
-  created: z.string(),
-  delivered_at: z.string().nullable(),
-  updated: z.string().nullable(),
-});
-export type DeliveryItem = z.infer<typeof deliveryItem>;
 
 const spec: ListSpec = {
   ordering: {

@@ -384,7 +384,7 @@ describe('comments', () => {
     const d = finished.lines[0];
     const url = `/api/details/${d}/add_supplier_comment/`;
     let res = await ctx.as('supplier', { method: 'PATCH', url, payload: { comment: '   ' } });
-    expect(res.json()).toEqual({ comment: ['blank'] });
+    expect(res.json()).toEqual({ comment: ['comment_required'] });
     res = await ctx.as('supplier', { method: 'PATCH', url, payload: { comment: 'x'.repeat(1001) } });
     expect(res.json()).toEqual({ comment: ['comment_too_long'] });
     res = await ctx.as('supplier', { method: 'PATCH', url, payload: { comment: 'we can deliver faster' } });
@@ -475,7 +475,7 @@ describe('comments', () => {
       url: '/api/comments/',
       payload: { content: '   ', tender: finished.id },
     });
-    expect(res.json()).toEqual({ content: ['blank'] });
+    expect(res.json()).toEqual({ content: ['comment_required'] });
     // a buyer's comment on a tender is the approver comment
     res = await ctx.as('contractor', {
       method: 'POST',

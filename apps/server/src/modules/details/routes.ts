@@ -5,63 +5,19 @@ import {
   DETAIL_STATUSES,
   detailLine,
   detailListLine,
-  MAX_VIEW_OFFERS,
+  detailListQuery,
+  detailPatch,
   preorderWrite,
-  VIEW_LINE_LEFT_OUT,
-  VIEW_PROPOSAL_LEFT_OUT,
 } from '@portal/shared';
 import { z } from 'zod';
 import { ADMIN, ADMIN_CONTRACTOR, BUYERS, currentUser, EVERYONE } from '../../lib/auth.ts';
 import type { ZApp } from '../../lib/http.ts';
-import { idParams, idString, listQuery, paged } from '../../lib/list.ts';
+import { idParams, paged } from '../../lib/list.ts';
 import { getDetail, viewerOf } from '../tenders/index.ts';
 import { createPreorder, deletePreorder, editPreorder, isPreorderEdit, prepareAgain } from './preorders.ts';
 import { listDetails, patchDetail } from './service.ts';
 
 const _SUPPLIER = ['SUPPLIER'] as const;
-
-const statusList = z
-  .string()
-  .transform((s) => s.split(',').filter(Boolean))
-  .pipe(z.array(z.enum(DETAIL_STATUSES, 'invalid_choice')));
-
-export const detailListQuery = listQuery.extend({
-  status: statusList.optional(),
-  warehouse: idString.optional(),
-  tender: idString.optional(),
-  mode: z.string().max(20).optional(),
-  fields: z
-    .enum(['view'], 'invalid_choice')
-    .optional()
-    .describe(
-      `view: the tender view's shape of each line, sealed alike: without ${Object.keys(VIEW_LINE_LEFT_OUT).join(', ')}; each proposal without ${Object.keys(VIEW_PROPOSAL_LEFT_OUT).join(', ')}`,
-    ),
-  offers: z
-    .string()
-    .regex(/^\d{1,3}$/, 'invalid')
-    .transform(Number)
-    .refine((n) => n >= 1 && n <= MAX_VIEW_OFFERS, 'invalid')
-    .optional()
-    .describe(
-      `With fields=view: at most this many offer lines per line (1–${MAX_VIEW_OFFERS}; its winners' first, then by price); proposals_count tells how many the line has. Without it every offer line.`,
-    ),
-});
-
-const qtyInput = z
-  .union([z.string().max(30, 'too_long'), z.number()])
-  .nullable()
-  .optional();
-const detailPatch = z.object({
-  status: z.enum(DETAIL_STATUSES, 'invalid_choice').optional(),
-  tender: z.number().int().positive().max(2147483647, 'invalid_id').nullable().optional(),
-  qty: qtyInput,
-  replenishment_qty: qtyInput,
-  proposals: z.array(z.unknown()).max(100).optional(),
-  // pre-order form fields (spec 3 §7): a PATCH carrying any of part, warehouse, replacement_qty is a pre-order edit
-  part: preorderWrite.shape.part,
-  warehouse: preorderWrite.shape.warehouse,
-  replacement_qty: qtyInput,
-});
 
 export default async function routes(app: ZApp) {
   app.get(

@@ -2,38 +2,25 @@
 // login. Public, rate-limited like the e-mail login (per-route limits plus the failed-login counter per address,
 // shared with the e-mail login; an eID login never counts against an account, so its owner can always use it).
 import {
-  EID_STATUSES,
   eidAuthQuery,
   eidInitResponse,
+  eidStatusResponse,
   idcardChallengeResponse,
   idcardLoginBody,
+  loginResponse,
   mobileIdInitBody,
   smartIdInitBody,
 } from '@portal/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ZApp } from '../../lib/http.ts';
-import {
-  countLoginFailure,
-  loginLimits,
-  loginResponse,
-  loginSucceeded,
-  sessionUser,
-  takeLoginAttempt,
-} from '../auth/index.ts';
+import { countLoginFailure, loginLimits, loginSucceeded, takeLoginAttempt } from '../auth/index.ts';
 import type { MidLanguage } from './mobileid.ts';
 import { MobileIdClient } from './mobileid.ts';
 import { EidLogins, type EidMethod, type EidStatusAnswer } from './service.ts';
 import { SmartIdClient } from './smartid.ts';
 import { loadCaDir } from './x509.ts';
 
-const statusResponse = z.object({
-  challenge: z.string(),
-  status: z.enum(EID_STATUSES),
-  status_description: z.string(),
-  token: z.string().optional(),
-  user: sessionUser.optional(),
-});
 const fieldErrors = z.record(z.string(), z.array(z.string()));
 const detail = z.object({ detail: z.string() });
 
@@ -109,7 +96,7 @@ export default async function routes(app: ZApp) {
           summary: `Polls a ${label} login; USER_AUTHENTICATED carries the token.`,
           operationId: `login${name}Status`,
           querystring: eidAuthQuery,
-          response: { 200: statusResponse, 400: fieldErrors },
+          response: { 200: eidStatusResponse, 400: fieldErrors },
         },
       },
       async (request) => track(request.ip, await logins.status(method, request.query.auth_id)),
@@ -123,7 +110,7 @@ export default async function routes(app: ZApp) {
           summary: `Cancels a ${label} login.`,
           operationId: `login${name}Cancel`,
           querystring: eidAuthQuery,
-          response: { 200: statusResponse, 400: fieldErrors },
+          response: { 200: eidStatusResponse, 400: fieldErrors },
         },
       },
       async (request) => logins.cancel(method, request.query.auth_id),

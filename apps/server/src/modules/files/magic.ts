@@ -86,5 +86,8 @@ const TYPES: Record<UploadExtension, string> = {
   drw: 'application/octet-stream',
 };
 
+/** Every content type a stored file is served with. */
+export const SERVED_TYPES = [...new Set(Object.values(TYPES))] as [string, ...string[]];
+
 /** The content type stored and served for an extension (never chosen by the client). */
 export const contentTypeOf = (ext: UploadExtension) => TYPES[ext];

@@ -9,6 +9,8 @@ import { z } from 'zod';
 import { ADMIN_CONTRACTOR, currentUser } from '../../lib/auth.ts';
 import { invalid } from '../../lib/errors.ts';
 import type { ZApp } from '../../lib/http.ts';
+import { fileAnswer } from '../../lib/openapi.ts';
+import { SERVED_TYPES } from './magic.ts';
 import {
   chunkFields,
   chunksDone,
@@ -27,7 +29,6 @@ import {
 const SWEEP_EVERY_MS = 3600_000;
 const uuidParams = z.object({ uuid: uuidString });
 const thumbParams = z.object({ w: thumbnailSize, h: thumbnailSize, uuid: uuidString });
-const fileAnswer = z.any().describe('the file bytes');
 
 /** Reads a multipart form: its text fields and at most one file (held in memory: a chunk is ≤ 500000 bytes). */
 async function readForm(request: FastifyRequest) {
@@ -123,7 +124,7 @@ export default async function routes(app: ZApp) {
         summary: 'Answers a file’s bytes (public files by uuid; private ones to signed-in buyers).',
         operationId: 'getFile',
         params: uuidParams,
-        response: { 200: fileAnswer },
+        response: { 200: fileAnswer('the file as stored, under its type', ...SERVED_TYPES) },
       },
     },
     async (request, reply) => {
@@ -150,7 +151,7 @@ export default async function routes(app: ZApp) {
         summary: 'Answers an image file resized to fit w×h pixels (made once, then kept).',
         operationId: 'getThumbnail',
         params: thumbParams,
-        response: { 200: fileAnswer },
+        response: { 200: fileAnswer('the image resized', 'image/jpeg', 'image/png') },
       },
     },
     async (request, reply) => {

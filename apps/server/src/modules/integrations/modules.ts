@@ -1,43 +1,15 @@
 // Integration modules (spec 3 "Modules"): Administrator manages them; buyers may read them (the export page checks
 // whether the accounting module is active) but never see the key, which is Directo's access token.
 
-import { hasNul, nameText, searchText } from '@portal/shared';
+import { moduleCreate, moduleItem, moduleListQuery, modulePatch } from '@portal/shared';
 import { and, eq, ilike, ne, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { modules } from '../../db/schema/index.ts';
 import { ADMIN, BUYERS, currentUser, type SessionUser } from '../../lib/auth.ts';
 import { now } from '../../lib/clock.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import type { ZApp } from '../../lib/http.ts';
-import { boolQuery, idParams, listQuery, paged, paginate } from '../../lib/list.ts';
-
-const moduleItem = z.object({
-  id: z.number(),
-  name: z.string(),
-  url: z.string(),
-  /** Null unless the caller is an Administrator. */
-  key: z.string().nullable(),
-  is_active: z.boolean(),
-});
-const text = (max: number) => z.string().trim().min(1, 'required').max(max, 'too_long');
-const moduleCreate = z.object({
-  name: nameText(100),
-  url: z
-    .string()
-    .trim()
-    .min(1, { error: 'required', abort: true })
-    .refine((s) => !hasNul(s), { error: 'invalid_characters', abort: true })
-    .max(500, 'too_long')
-    .regex(/^https?:\/\/\S+$/, 'invalid_url'),
-  key: text(500).refine((s) => !hasNul(s), 'invalid_characters'),
-  is_active: z.boolean().default(true),
-});
-const modulePatch = moduleCreate.partial();
-const moduleListQuery = listQuery.extend({
-  name__exact: searchText.optional(),
-  is_active: boolQuery.optional(),
-});
+import { idParams, paged, paginate } from '../../lib/list.ts';
 
 type Row = typeof modules.$inferSelect;
 const serialize = (m: Row, user: SessionUser) => ({

@@ -1,9 +1,12 @@
 // Integrations: the manual Directo export and its status (spec 1 §7).
-import { EXPORT_STATUSES } from '@portal/shared';
-import { z } from 'zod';
+import {
+  directoExportQuery,
+  directoExportStarted,
+  directoExportState,
+  directoExportStatusQuery,
+} from '@portal/shared';
 import { ADMIN_CONTRACTOR, currentUser } from '../../lib/auth.ts';
 import type { ZApp } from '../../lib/http.ts';
-import { idString } from '../../lib/list.ts';
 import { registerBusinessCentral } from './businessCentral.ts';
 import { catalogueSyncFinished } from './businessCentralCatalogue.ts';
 import { directoExportStatus, startDirectoExport } from './directo.ts';
@@ -23,8 +26,8 @@ export default async function routes(app: ZApp) {
       schema: {
         summary: 'Send the purchase orders to Directo (through the outbox)',
         tags,
-        querystring: z.object({ tender_id: idString }),
-        response: { 200: z.object({ module_export_log_id: z.number() }) },
+        querystring: directoExportQuery,
+        response: { 200: directoExportStarted },
       },
     },
     (request) => startDirectoExport(app.db, currentUser(request), request.query.tender_id),
@@ -38,8 +41,8 @@ export default async function routes(app: ZApp) {
       schema: {
         summary: 'The state of a Directo export',
         tags,
-        querystring: z.object({ module_export_log_id: idString }),
-        response: { 200: z.object({ status: z.enum(EXPORT_STATUSES), message: z.string().nullable() }) },
+        querystring: directoExportStatusQuery,
+        response: { 200: directoExportState },
       },
     },
     (request) => directoExportStatus(app.db, currentUser(request), request.query.module_export_log_id),

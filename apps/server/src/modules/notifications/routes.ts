@@ -1,9 +1,10 @@
 // E-mail templates and e-mail settings (spec 3 §7 "E-mail"): Administrator only, as the menu entries are.
+
+import { settingsItem, settingsPatch, templateItem, templateListQuery, templatePatch } from '@portal/shared';
 import { z } from 'zod';
 import { ADMIN } from '../../lib/auth.ts';
 import type { ZApp } from '../../lib/http.ts';
 import { idParams, paged } from '../../lib/list.ts';
-import { settingsItem, settingsPatch, templateItem, templateListQuery, templatePatch } from './schema.ts';
 import * as svc from './service.ts';
 
 export default async function routes(app: ZApp) {

@@ -1,4 +1,6 @@
 // E-mail templates and the single e-mail settings record: reads, edits, and the SMTP test.
+
+import type { SettingsItem, SettingsPatch, TemplateItem } from '@portal/shared';
 import { defined, SMTP_TEST_TIMEOUT_MS, TEMPLATE_DEFINITIONS } from '@portal/shared';
 import { and, eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
@@ -8,7 +10,6 @@ import { now } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
 import { type ListQuery, type ListSpec, paginate } from '../../lib/list.ts';
 import { fromAddress, loadSettings, smtpOptions } from './mailer.ts';
-import type { SettingsItem, SettingsPatch, TemplateItem } from './schema.ts';
 
 type TemplateRow = typeof emailTemplates.$inferSelect;
 type SettingsRow = typeof emailSettings.$inferSelect;

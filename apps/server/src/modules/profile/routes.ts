@@ -1,27 +1,10 @@
 // GET /profile/: results[0] holds user, supplier, picture, picture_data, role, warehouse_groups_options.
+import { type Profile, profileAnswer } from '@portal/shared';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import { suppliers, users } from '../../db/schema/index.ts';
 import { currentUser } from '../../lib/auth.ts';
 import type { ZApp } from '../../lib/http.ts';
-import { groupOption, sessionUser, sessionUserPayload } from '../auth/index.ts';
-
-const supplierSummary = z.object({
-  id: z.number(),
-  name: z.string(),
-  registration_code: z.string(),
-  is_employees_can_view_proposal: z.boolean(),
-});
-
-export const profileResult = z.object({
-  user: sessionUser,
-  supplier: supplierSummary.nullable(),
-  picture: z.string().nullable(),
-  picture_data: z.string().nullable(),
-  role: z.string(),
-  warehouse_groups_options: z.array(groupOption),
-  is_authorized: z.boolean(),
-});
+import { sessionUserPayload } from '../auth/index.ts';
 
 export default async function routes(app: ZApp) {
   app.get(
@@ -31,7 +14,7 @@ export default async function routes(app: ZApp) {
       schema: {
         summary: 'The logged-in user with role, groups and supplier',
         tags: ['profile'],
-        response: { 200: z.object({ results: z.array(profileResult) }) },
+        response: { 200: profileAnswer },
       },
     },
     async (request) => {
@@ -41,7 +24,7 @@ export default async function routes(app: ZApp) {
         .select({ isAuthorized: users.isAuthorized })
         .from(users)
         .where(eq(users.id, me.id));
-      let supplier: z.infer<typeof supplierSummary> | null = null;
+      let supplier: Profile['supplier'] = null;
       if (me.supplierId) {
         const [s] = await app.db.select().from(suppliers).where(eq(suppliers.id, me.supplierId));
         supplier = {

@@ -1,9 +1,6 @@
 // Groups (departments) and warehouses, spec 3 §7. Any signed-in user reads groups (tender and registration forms
 // list them); buyers read warehouses; Administrator and Contractor write both.
 
-import { ADMIN_CONTRACTOR, BUYERS } from '../../lib/auth.ts';
-import type { ZApp } from '../../lib/http.ts';
-import { idParams, paged } from '../../lib/list.ts';
 import {
   groupCreate,
   groupItem,
@@ -13,7 +10,10 @@ import {
   warehouseItem,
   warehouseListQuery,
   warehousePatch,
-} from './schema.ts';
+} from '@portal/shared';
+import { ADMIN_CONTRACTOR, BUYERS } from '../../lib/auth.ts';
+import type { ZApp } from '../../lib/http.ts';
+import { idParams, paged } from '../../lib/list.ts';
 import * as svc from './service.ts';
 
 export default async function routes(app: ZApp) {

@@ -1,6 +1,14 @@
 // Groups (departments) and warehouses: the rules of spec 3 §4-§5. Routes only parse, guard and call these.
 
-import type { MessageKey } from '@portal/shared';
+import type {
+  GroupItem,
+  groupCreate,
+  groupPatch,
+  MessageKey,
+  WarehouseItem,
+  warehouseCreate,
+  warehousePatch,
+} from '@portal/shared';
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -9,14 +17,6 @@ import { now } from '../../lib/clock.ts';
 import { ErrorBag, invalid, notFound } from '../../lib/errors.ts';
 import { groupUses, onlyGroupOfWorker, refuseWhenInUse } from '../../lib/inUse.ts';
 import { type ListQuery, type ListSpec, paginate } from '../../lib/list.ts';
-import type {
-  GroupItem,
-  groupCreate,
-  groupPatch,
-  WarehouseItem,
-  warehouseCreate,
-  warehousePatch,
-} from './schema.ts';
 
 // ---------------------------------------------------------------- groups
 

@@ -4,33 +4,23 @@ import {
   removeSupplierBody,
   supplierCategoryLink,
   supplierCategoryLinkCreate,
-  supplierCategoryNode,
+  supplierCategoryTreeAnswer,
+  supplierCategoryTreeQuery,
   supplierCreate,
   supplierItem,
+  supplierLinkListQuery,
+  supplierListQuery,
   supplierPatch,
 } from '@portal/shared';
 import { z } from 'zod';
 import { ADMIN, ADMIN_CONTRACTOR, currentUser } from '../../lib/auth.ts';
 import { forbidden } from '../../lib/errors.ts';
 import type { ZApp } from '../../lib/http.ts';
-import { boolQuery, idParams, idString, listQuery, paged } from '../../lib/list.ts';
+import { idParams, paged } from '../../lib/list.ts';
 import * as svc from './service.ts';
 
 const tags = ['suppliers'];
 const SUPPLIER_PAGE = ['ADMINISTRATOR', 'CONTRACTOR', 'SUPPLIER'] as const;
-
-const supplierListQuery = listQuery.extend({
-  filter_groups: z
-    .string()
-    .regex(/^\d{1,9}(,\d{1,9})*$/, 'invalid_ids')
-    .transform((s) => s.split(',').map(Number))
-    .optional(),
-  is_active: boolQuery.optional(),
-  is_new: boolQuery.optional(),
-  /** The old client sends is_admin=true with the list call; it changes nothing. */
-  is_admin: boolQuery.optional(),
-});
-const linkListQuery = listQuery.extend({ supplier: idString.optional(), group: idString.optional() });
 
 export default async function routes(app: ZApp) {
   app.get(
@@ -122,8 +112,8 @@ export default async function routes(app: ZApp) {
         summary: "The category tree of one of the supplier's groups, for its categories tab.",
         operationId: 'getSupplierCategoryTree',
         params: idParams,
-        querystring: z.object({ group: idString }),
-        response: { 200: z.object({ list: z.array(supplierCategoryNode) }) },
+        querystring: supplierCategoryTreeQuery,
+        response: { 200: supplierCategoryTreeAnswer },
       },
     },
     async (request) => {
@@ -141,7 +131,7 @@ export default async function routes(app: ZApp) {
         tags,
         summary: 'Category links of a supplier (per group).',
         operationId: 'listSupplierCategoryGroups',
-        querystring: linkListQuery,
+        querystring: supplierLinkListQuery,
         response: { 200: paged(supplierCategoryLink) },
       },
     },

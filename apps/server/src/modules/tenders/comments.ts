@@ -1,3 +1,4 @@
+import { commentError } from '@portal/shared';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { comments, details, tenders } from '../../db/schema/index.ts';
@@ -89,7 +90,8 @@ export async function createComment(
   body: { content: string; tender?: number; detail?: number },
 ) {
   const text = clean(body.content).trim();
-  if (!text) throw invalid('content', 'blank');
+  const error = commentError(text, true);
+  if (error) throw invalid('content', error);
   return db.transaction(async (tx) => {
     let tenderId = body.tender;
     if (body.detail !== undefined) {
@@ -169,8 +171,10 @@ export async function changeComment(
     const action = supplier ? 'comment' : c.kind === 'WINNER' ? 'choose_winners' : 'approver_comment';
     requireTender(actorOf(viewer), action, { status: t.status });
     const text = clean(content ?? '').trim();
+    // A supplier's blank comment is removed; a buyer's comment keeps some text (null removes it).
+    const error = content === null ? null : commentError(text, !supplier);
+    if (error) throw invalid('content', error);
     if (!text) {
-      if (content !== null && !supplier) throw invalid('content', 'blank');
       await tx.delete(comments).where(eq(comments.id, id));
       await audit(tx, {
         entity: 'comment',
@@ -224,8 +228,9 @@ export async function setSupplierComment(
       text,
       now(),
     );
-    // Blank content removes the company's comment; with nothing to remove it is a blank comment (400).
-    if (!text && content !== null && !r.existed) throw invalid('comment', 'blank');
+    // Blank content removes the company's comment; with nothing to remove a comment is required (400).
+    const error = content === null ? null : commentError(text, !r.existed);
+    if (error) throw invalid('comment', error);
     return r.id;
   });
 }
@@ -235,7 +240,8 @@ export async function addTenderComment(db: Db, viewer: Viewer, id: number, conte
   const actor = actorOf(viewer);
   requireTender(actor, 'comment', { status: 'ACTIVE' });
   const text = clean(content).trim();
-  if (!text) throw invalid('comment', 'blank');
+  const error = commentError(text, true);
+  if (error) throw invalid('comment', error);
   return db.transaction(async (tx) => {
     const t = await supplierTender(tx, viewer.user, id);
     requireTender(actor, 'comment', { status: t.status });

@@ -1,16 +1,13 @@
 // Tender exports: the orders spreadsheet and PDF, the export page data, and the tender history route.
-import { exportData as exportDataSchema } from '@portal/shared';
-import { z } from 'zod';
+import { exportData as exportDataSchema, historyQuery } from '@portal/shared';
 import { BUYERS, currentUser, EVERYONE } from '../../lib/auth.ts';
 import { now } from '../../lib/clock.ts';
 import type { ZApp } from '../../lib/http.ts';
 import { idParams, paged } from '../../lib/list.ts';
+import { fileAnswer, PDF_TYPE, XLSX_TYPE } from '../../lib/openapi.ts';
 import { exportAccess, exportData, loadOrders } from './exportData.ts';
 import { buildPdf, buildXlsx, ymdOf } from './exportFiles.ts';
-import { historyEntry, historyQuery, tenderHistory } from './history.ts';
-
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const file = z.any().describe('file download');
+import { historyEntry, tenderHistory } from './history.ts';
 
 export default async function routes(app: ZApp) {
   const tags = ['tenders'];
@@ -22,7 +19,7 @@ export default async function routes(app: ZApp) {
         summary: "Download the tender's purchase orders as xlsx",
         tags,
         params: idParams,
-        response: { 200: file },
+        response: { 200: fileAnswer('the order as a spreadsheet', XLSX_TYPE) },
       },
     },
     async (request, reply) => {
@@ -30,7 +27,7 @@ export default async function routes(app: ZApp) {
       const { tender, supplierId } = await exportAccess(app.longDb, request.params.id, user);
       const body = await buildXlsx(await loadOrders(app.longDb, tender, supplierId), user.language);
       return reply
-        .header('content-type', XLSX)
+        .header('content-type', XLSX_TYPE)
         .header('content-disposition', `attachment; filename="tender_${tender.id}_${ymdOf(now())}.xlsx"`)
         .header('cache-control', 'no-store')
         .send(body);
@@ -45,7 +42,7 @@ export default async function routes(app: ZApp) {
         summary: "Download the tender's purchase orders as PDF",
         tags,
         params: idParams,
-        response: { 200: file },
+        response: { 200: fileAnswer('the order as a PDF', PDF_TYPE) },
       },
     },
     async (request, reply) => {
@@ -53,7 +50,7 @@ export default async function routes(app: ZApp) {
       const { tender, supplierId } = await exportAccess(app.longDb, request.params.id, user);
       const body = await buildPdf(await loadOrders(app.longDb, tender, supplierId), user.language);
       return reply
-        .header('content-type', 'application/pdf')
+        .header('content-type', PDF_TYPE)
         .header('content-disposition', `attachment; filename="tender_${tender.id}_${ymdOf(now())}.pdf"`)
         .header('cache-control', 'no-store')
         .send(body);

@@ -5,29 +5,18 @@
 // CHOOSING, ORDERED, FAILED; a DRAFT or CANCELED one is not) the history is the buyers' own story only: rows of
 // the tender and its lines written by buyer staff or the server, never a row about an offer, a winner, a
 // supplier's flag or comment, nor a supplier user's name.
-import { defined, historyEntry } from '@portal/shared';
+import { defined, type HistoryEntry, type HistoryQuery, historyEntry } from '@portal/shared';
 import { and, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { history, tenders } from '../../db/schema/index.ts';
 import type { SessionUser } from '../../lib/auth.ts';
 import { notFound } from '../../lib/errors.ts';
-import { type ListSpec, listQuery, paginate } from '../../lib/list.ts';
+import { type ListSpec, paginate } from '../../lib/list.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { sealedForBuyers, tenderVisibleWhere } from './access.ts';
 
-export const HISTORY_MAX_PAGE_SIZE = 1000;
-export const historyQuery = listQuery.extend({
-  page_size: z
-    .string()
-    .regex(/^\d{1,6}$/, 'invalid_page_size')
-    .transform(Number)
-    .refine((n) => n <= HISTORY_MAX_PAGE_SIZE, 'page_size_too_large')
-    .optional(),
-});
-export type HistoryQuery = z.output<typeof historyQuery>;
+export type { HistoryEntry };
 export { historyEntry };
-export type HistoryEntry = z.infer<typeof historyEntry>;
 
 const spec: ListSpec = {
   ordering: { id: history.id, created: history.created, entity: history.entity, action: history.action },

@@ -4,26 +4,23 @@
 import {
   CHOOSE_WITHIN_HOURS,
   DEFAULT_PAGE_SIZE,
-  isStrictDate,
-  isStrictDateTime,
   LIST_COUNT_LIMIT,
   PAGE_SIZES,
   TENDER_STATUSES,
   type Tender,
   tallinnDayStart,
+  type tenderListQuery,
 } from '@portal/shared';
 import { and, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { groups, tenderCounts, tenderSupplierCounts, tenders, warehouses } from '../../db/schema/index.ts';
 import { isSupplier } from '../../lib/auth.ts';
 import { now } from '../../lib/clock.ts';
 import {
-  boolQuery,
   cappedPage,
   checkPageDepth,
   type ListSpec,
-  listQuery,
   orderBy,
   type Paged,
   searchPatterns,
@@ -32,30 +29,6 @@ import { inIds, queryPrepared, queryRows } from '../../lib/sql.ts';
 import { tenderVisibleWhere, type Viewer } from './access.ts';
 import { exportDataOrNull } from './exportData.ts';
 import { creator, type TenderCommentRow, type TenderRow, tenderObjects } from './serialize.ts';
-
-const idList = z
-  .string()
-  .regex(/^\d{1,9}(,\d{1,9})*$/, 'invalid_ids')
-  .transform((s) => s.split(',').map(Number));
-/** A day (YYYY-MM-DD) or an instant with its zone, strict ISO within 2000–2100. */
-const dateQuery = z
-  .string()
-  .max(40, 'invalid_date')
-  .refine((s) => isStrictDate(s) || isStrictDateTime(s), 'invalid_date');
-const statusList = z
-  .string()
-  .transform((s) => s.split(',').filter(Boolean))
-  .pipe(z.array(z.enum(TENDER_STATUSES, 'invalid_choice')));
-
-export const tenderListQuery = listQuery.extend({
-  filter_groups: idList.optional(),
-  filter_start: dateQuery.optional(),
-  filter_finish: dateQuery.optional(),
-  filter_status: statusList.optional(),
-  failed_bc_details: boolQuery.optional(),
-  /** Buyers: only FINISHED and CHOOSING tenders whose 48 hours to choose the winners have run out. */
-  filter_overdue: boolQuery.optional(),
-});
 
 /** FINISHED or CHOOSING tenders whose time to choose the winners (finish + 48 h) has run out at `at`. */
 const chooseOverdueWhere = (at: Date) =>

@@ -7,7 +7,7 @@
 // cheapest blacklisted one when it has no other: shown greyed, never best, never counted in a total). A line's best
 // is the cheapest of its cells. The reference price (the "budget" of a line) is the median price paid for the part
 // in ORDERED tenders over the twelve months before now; a line is above it when its best price is higher.
-import type { MatrixCell, TenderStatus } from '@portal/shared';
+import type { MatrixCell, MatrixFilter, MatrixSort, TenderStatus } from '@portal/shared';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { tenders } from '../../db/schema/index.ts';
@@ -20,11 +20,6 @@ import { wrongState } from './core.ts';
 
 /** States in which buyers compare the offers. */
 export const MATRIX_STATES: TenderStatus[] = ['FINISHED', 'CHOOSING', 'ORDERED'];
-export const MATRIX_SORTS = ['line', 'part_code', 'part_name', 'best_price', 'offers', 'spread'] as const;
-export const MATRIX_FILTERS = ['all', 'no_offers', 'above_budget', 'no_winner'] as const;
-export type MatrixSort = (typeof MATRIX_SORTS)[number];
-export type MatrixFilter = (typeof MATRIX_FILTERS)[number];
-export const MATRIX_WINDOW_MAX = 200;
 
 /** The tender, when the buyer may see it (else 404) and it is in a state the matrix answers in (else 400). */
 export async function matrixTender(db: Db, user: SessionUser, id: number) {

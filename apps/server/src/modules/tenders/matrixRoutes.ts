@@ -1,48 +1,14 @@
 // The comparison matrix of an opened tender (buyers; FINISHED, CHOOSING, ORDERED): its columns and sums, its rows in
 // windows, and the whole matrix as a spreadsheet (matrix.ts).
-import { matrixRowsOut, matrixSummaryOut } from '@portal/shared';
-import { z } from 'zod';
+import { type MatrixSort, matrixQuery, matrixRowsOut, matrixSummaryOut } from '@portal/shared';
 import { BUYERS, currentUser } from '../../lib/auth.ts';
 import { now } from '../../lib/clock.ts';
 import type { ZApp } from '../../lib/http.ts';
-import { idParams, idString } from '../../lib/list.ts';
+import { idParams } from '../../lib/list.ts';
+import { fileAnswer, XLSX_TYPE } from '../../lib/openapi.ts';
 import { ymdOf } from './exportFiles.ts';
-import {
-  MATRIX_FILTERS,
-  MATRIX_SORTS,
-  MATRIX_WINDOW_MAX,
-  type MatrixSort,
-  matrixAll,
-  matrixRows,
-  matrixSummary,
-} from './matrix.ts';
+import { matrixAll, matrixRows, matrixSummary } from './matrix.ts';
 import { buildMatrixXlsx } from './matrixXlsx.ts';
-
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const sortValues = MATRIX_SORTS.flatMap((s) => [s, `-${s}`]);
-export const matrixQuery = z.object({
-  offset: z
-    .string()
-    .regex(/^\d{1,7}$/, 'invalid_page')
-    .transform(Number)
-    .optional()
-    .describe('rows to skip (default 0)'),
-  limit: z
-    .string()
-    .regex(/^\d{1,6}$/, 'invalid_page_size')
-    .transform(Number)
-    .refine((n) => n >= 1, 'invalid_page_size')
-    .refine((n) => n <= MATRIX_WINDOW_MAX, 'page_size_too_large')
-    .optional()
-    .describe(`rows in the window, 1–${MATRIX_WINDOW_MAX} (default 100)`),
-  sort: z
-    .string()
-    .refine((s) => sortValues.includes(s), 'invalid_ordering')
-    .optional()
-    .describe(`${MATRIX_SORTS.join(', ')}; a leading minus sorts descending (default line)`),
-  filter: z.enum(MATRIX_FILTERS, 'invalid_choice').optional(),
-  supplier: idString.optional().describe('only the lines this company offered on'),
-});
 
 export default async function routes(app: ZApp) {
   const tags = ['tenders'];
@@ -94,7 +60,7 @@ export default async function routes(app: ZApp) {
         summary: 'Download the comparison matrix as xlsx (numbers and dates as such)',
         tags,
         params: idParams,
-        response: { 200: z.any().describe('file download') },
+        response: { 200: fileAnswer('the comparison matrix as a spreadsheet', XLSX_TYPE) },
       },
     },
     async (request, reply) => {
@@ -102,7 +68,7 @@ export default async function routes(app: ZApp) {
       const m = await matrixAll(app.longDb, user, request.params.id);
       const body = await buildMatrixXlsx(m, user.language);
       return reply
-        .header('content-type', XLSX)
+        .header('content-type', XLSX_TYPE)
         .header(
           'content-disposition',
           `attachment; filename="tender_${m.summary.tender.id}_matrix_${ymdOf(now())}.xlsx"`,

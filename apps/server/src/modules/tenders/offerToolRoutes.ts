@@ -2,11 +2,11 @@
 // company's server-kept draft, and its last offers for the tender's parts. Supplier users with the offer rights only.
 import multipart from '@fastify/multipart';
 import {
-  LANGUAGES,
   lastOffer,
   offerDraft,
   offerDraftWrite,
   SHEET_MAX_BYTES,
+  sheetLangQuery,
   sheetReadResult,
 } from '@portal/shared';
 import { z } from 'zod';
@@ -14,15 +14,13 @@ import { currentUser } from '../../lib/auth.ts';
 import { invalid } from '../../lib/errors.ts';
 import type { ZApp } from '../../lib/http.ts';
 import { idParams } from '../../lib/list.ts';
+import { fileAnswer, XLSX_TYPE } from '../../lib/openapi.ts';
 import { viewerOf } from './access.ts';
 import { onTenderEvents, type TenderHooks } from './lifecycle.ts';
 import { discardDraft, dropTenderDrafts, lastOffers, readDraft, saveDraft } from './offerDrafts.ts';
 import { buildOfferSheet, readOfferSheet } from './offerSheet.ts';
 
 const SUPPLIER = ['SUPPLIER'] as const;
-/** The language of the sheet and its messages: the screen's (the web sends it), else the user's own. */
-const langQuery = z.object({ lang: z.enum(LANGUAGES, 'invalid_choice').optional() });
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** A cancelled tender's drafts go with it (its finish is handled by the scheduler hook). */
 const draftHooks: TenderHooks = { canceled: (tx, tenderId) => dropTenderDrafts(tx, [tenderId]) };
@@ -42,15 +40,15 @@ export default async function routes(app: ZApp) {
         summary: "Download the offer sheet (xlsx) of an ACTIVE tender's lines, in the caller's language",
         tags,
         params: idParams,
-        querystring: langQuery,
-        response: { 200: z.any().describe('file download') },
+        querystring: sheetLangQuery,
+        response: { 200: fileAnswer('the offer sheet to fill in', XLSX_TYPE) },
       },
     },
     async (request, reply) => {
       const viewer = await viewerOf(app.db, currentUser(request));
       const { body, name } = await buildOfferSheet(app.db, viewer, request.params.id, request.query.lang);
       return reply
-        .header('content-type', XLSX)
+        .header('content-type', XLSX_TYPE)
         .header('content-disposition', `attachment; filename="${name}"`)
         .header('cache-control', 'no-store')
         .send(body);
@@ -66,7 +64,7 @@ export default async function routes(app: ZApp) {
           'Read a filled offer sheet (multipart field "file"): valid rows and per-cell errors; saves nothing',
         tags,
         params: idParams,
-        querystring: langQuery,
+        querystring: sheetLangQuery,
         consumes: ['multipart/form-data'],
         response: { 200: sheetReadResult },
       },

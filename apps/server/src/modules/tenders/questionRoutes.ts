@@ -1,15 +1,13 @@
 // Questions while a tender runs (issue 32, point 6): list, ask, answer (with an optional later finish).
 // Thin: the rules live in questions.ts.
-import { questionAnswer, questionAsk, tenderQuestion } from '@portal/shared';
+import { questionAnswer, questionAsk, questionParams, tenderIdParams, tenderQuestion } from '@portal/shared';
 import { z } from 'zod';
 import { BUYERS, currentUser, EVERYONE } from '../../lib/auth.ts';
 import type { ZApp } from '../../lib/http.ts';
-import { idString } from '../../lib/list.ts';
 import { viewerOf } from './access.ts';
 import { answerQuestion, askQuestion, listQuestions } from './questions.ts';
 
 const SUPPLIER = ['SUPPLIER'] as const;
-const questionParams = z.object({ id: idString, qid: idString });
 
 export default async function routes(app: ZApp) {
   app.get(
@@ -19,7 +17,7 @@ export default async function routes(app: ZApp) {
       schema: {
         summary: "A tender's questions: buyers all, suppliers the answered ones and their company's own",
         tags: ['tenders'],
-        params: z.object({ id: idString }),
+        params: tenderIdParams,
         response: { 200: z.array(tenderQuestion) },
       },
     },
@@ -33,7 +31,7 @@ export default async function routes(app: ZApp) {
       schema: {
         summary: 'Ask a question on an ACTIVE tender or one of its lines',
         tags: ['tenders'],
-        params: z.object({ id: idString }),
+        params: tenderIdParams,
         body: questionAsk,
         response: { 201: tenderQuestion },
       },

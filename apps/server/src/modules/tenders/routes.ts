@@ -1,10 +1,15 @@
 // Tender routes (spec 1-tenders §7): list, read, create, edit and transitions, delete, reopen, supplier flags,
 // comments and the supplier's offer. Thin: rules live in service.ts, sealed output in serialize.ts.
 import {
+  commentChange,
+  commentCreate,
   commentWrite,
   logWrite,
   offerWrite,
+  removeTenderBody,
   TENDER_LOG_ACTIONS,
+  tenderListQuery,
+  tenderReadQuery,
   tender as tenderSchema,
   tenderWrite,
 } from '@portal/shared';
@@ -13,17 +18,17 @@ import { z } from 'zod';
 import { ADMIN, BUYERS, currentUser, EVERYONE } from '../../lib/auth.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { ZApp } from '../../lib/http.ts';
-import { boolQuery, idParams, paged } from '../../lib/list.ts';
+import { idParams, paged } from '../../lib/list.ts';
 import { type Viewer, viewerOf } from './access.ts';
 import { addTenderComment, changeComment, createComment } from './comments.ts';
 import { createTender } from './form.ts';
-import { listTenders, loadTender, tenderListQuery } from './list.ts';
+import { listTenders, loadTender } from './list.ts';
 import { deleteDraft } from './offerDrafts.ts';
 import { addLog, cancelOffer, removeLog, submitOffer } from './offers.ts';
 import { removeTender, reopenTender, updateTender } from './transitions.ts';
 
 const SUPPLIER = ['SUPPLIER'] as const;
-const dbId = z.number().int().positive().max(2147483647, 'invalid_id');
+const _dbId = z.number().int().positive().max(2147483647, 'invalid_id');
 
 const tenderOut = tenderSchema;
 const okOut = z.object({ ok: z.literal(true) });
@@ -61,7 +66,7 @@ export default async function routes(app: ZApp) {
         summary: 'Read a tender with its counts and abilities',
         tags: ['tenders'],
         params: idParams,
-        querystring: z.object({ export_data: boolQuery.optional() }),
+        querystring: tenderReadQuery,
         response: { 200: tenderOut },
       },
     },
@@ -125,7 +130,7 @@ export default async function routes(app: ZApp) {
       schema: {
         summary: 'Delete an empty draft tender',
         tags: ['tenders'],
-        body: z.object({ tender_id: z.number().int().positive().max(2147483647, 'invalid_id') }),
+        body: removeTenderBody,
         response: { 204: z.null() },
       },
     },
@@ -266,7 +271,6 @@ export default async function routes(app: ZApp) {
   );
 
   // ---------- comments ----------
-  const content = z.string().max(1000, 'comment_too_long');
   app.post(
     '/comments/',
     {
@@ -274,7 +278,7 @@ export default async function routes(app: ZApp) {
       schema: {
         summary: 'Add a comment to a tender or line',
         tags: ['tenders'],
-        body: z.object({ content, tender: dbId.optional(), detail: dbId.optional() }),
+        body: commentCreate,
         response: { 201: commentOut },
       },
     },
@@ -291,7 +295,7 @@ export default async function routes(app: ZApp) {
         summary: 'Change a comment',
         tags: ['tenders'],
         params: idParams,
-        body: z.object({ content }),
+        body: commentChange,
         response: { 200: commentOut, 204: z.null() },
       },
     },

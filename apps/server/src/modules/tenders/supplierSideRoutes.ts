@@ -5,6 +5,7 @@ import {
   declineWrite,
   lineDecline,
   offerReceipts,
+  receiptQuery,
   receiptVerdict,
   receiptVerify,
   tenderDeclines as tenderDeclinesSchema,
@@ -14,6 +15,7 @@ import { z } from 'zod';
 import { currentUser, EVERYONE } from '../../lib/auth.ts';
 import type { ZApp } from '../../lib/http.ts';
 import { idParams } from '../../lib/list.ts';
+import { fileAnswer, PDF_TYPE } from '../../lib/openapi.ts';
 import { viewerOf } from './access.ts';
 import { removeDecline, setDecline, tenderDeclines } from './declines.ts';
 import { ymdOf } from './exportFiles.ts';
@@ -21,17 +23,6 @@ import { tenderFeedback } from './feedback.ts';
 import { companyReceipt, companyReceipts, receiptPdf, verifyReceipt } from './receipts.ts';
 
 const SUPPLIER = ['SUPPLIER'] as const;
-const file = z.any().describe('file download');
-const receiptQuery = z.object({
-  /** One of the company's earlier receipts; without it the current one. */
-  receipt: z
-    .string()
-    .regex(/^\d{1,10}$/, 'invalid_id')
-    .transform(Number)
-    .refine((n) => n >= 1 && n <= 2147483647, 'invalid_id')
-    .optional(),
-});
-
 export default async function routes(app: ZApp) {
   const tags = ['tenders'];
   const viewer = (request: Parameters<typeof currentUser>[0]) => viewerOf(app.db, currentUser(request));
@@ -62,7 +53,7 @@ export default async function routes(app: ZApp) {
         operationId: 'offerReceiptPdf',
         params: idParams,
         querystring: receiptQuery,
-        response: { 200: file },
+        response: { 200: fileAnswer('the offer receipt as a PDF', PDF_TYPE) },
       },
     },
     async (request, reply) => {
@@ -75,7 +66,7 @@ export default async function routes(app: ZApp) {
       );
       const body = await receiptPdf(r, user.language);
       return reply
-        .header('content-type', 'application/pdf')
+        .header('content-type', PDF_TYPE)
         .header(
           'content-disposition',
           `attachment; filename="receipt_${r.tender}_${ymdOf(new Date(r.time))}_${r.id}.pdf"`,

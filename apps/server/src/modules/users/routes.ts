@@ -7,31 +7,23 @@ import {
   removeAccountBody,
   supplierUserCreate,
   supplierUserItem,
+  supplierUserListQuery,
   supplierUserPatch,
   workerCreate,
   workerItem,
+  workerListQuery,
   workerPatch,
 } from '@portal/shared';
 import { z } from 'zod';
 import { ADMIN, currentUser } from '../../lib/auth.ts';
 import type { ZApp } from '../../lib/http.ts';
-import { boolQuery, idParams, idString, listQuery, paged } from '../../lib/list.ts';
+import { idParams, paged } from '../../lib/list.ts';
 import * as svc from './service.ts';
 
 const SUPPLIER_USER_ACCESS = ['ADMINISTRATOR', 'CONTRACTOR', 'SUPPLIER'] as const;
 const MANAGERS = ['ADMINISTRATOR', 'SUPPLIER'] as const;
 /** A few tries a minute: a stolen token cannot guess the current password quickly. */
 const passwordLimit = { rateLimit: { max: 10, timeWindow: '1 minute' } };
-
-const supplierUserListQuery = listQuery.extend({
-  supplier: idString.optional(),
-  is_admin: boolQuery.optional(),
-  is_active: boolQuery.optional(),
-});
-const workerListQuery = listQuery.extend({
-  is_active: boolQuery.optional(),
-  group: z.enum(['ADMINISTRATOR', 'CONTRACTOR', 'MASTER'], 'invalid_choice').optional(),
-});
 
 export default async function routes(app: ZApp) {
   // ---- own profile and account

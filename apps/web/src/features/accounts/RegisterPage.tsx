@@ -4,6 +4,7 @@
 import {
   COUNTRY_CODES,
   DEFAULT_COUNTRY,
+  FIELD_MAX,
   LANGUAGES,
   type Language,
   localeOf,
@@ -341,9 +342,9 @@ export default function RegisterPage() {
                     message: errorText('invalid_personal_code'),
                   },
                 ]}
-                normalize={(v: string) => v.replace(/\D/g, '').slice(0, 11)}
+                normalize={(v: string) => v.replace(/\D/g, '').slice(0, FIELD_MAX.estonianPersonalCode)}
               >
-                <Input inputMode="numeric" maxLength={11} />
+                <Input inputMode="numeric" maxLength={FIELD_MAX.estonianPersonalCode} />
               </Form.Item>
             )}
             <Row gutter={16}>

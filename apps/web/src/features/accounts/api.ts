@@ -1,12 +1,15 @@
 // Registration, recovery and reset calls (spec 2 §7); the payload types come from the shared schemas.
-import type { RegistrationBody, RegistrationStep1 } from '@portal/shared';
+import type {
+  PublicGroup,
+  RegistrationBody,
+  RegistrationChecked,
+  RegistrationDone,
+  RegistrationStep1,
+} from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 
-export interface PublicGroup {
-  id: number;
-  name: string;
-}
+export type { PublicGroup };
 
 /** The active groups a registering company can choose (no login needed). */
 export function useRegistrationGroups() {
@@ -18,10 +21,10 @@ export function useRegistrationGroups() {
 }
 
 export const checkCompany = (body: RegistrationStep1) =>
-  api<{ step: 1; valid: true }>('POST', '/register/', { query: { step: 1 }, body });
+  api<RegistrationChecked>('POST', '/register/', { query: { step: 1 }, body });
 
 export const registerSupplier = (body: RegistrationBody) =>
-  api<{ registered: true }>('POST', '/register/', { body });
+  api<RegistrationDone>('POST', '/register/', { body });
 
 export const forgotPassword = (email: string) =>
   api<{ sent: true }>('POST', '/forgot_password/', { body: { email } });

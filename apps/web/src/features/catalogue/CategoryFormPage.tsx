@@ -1,6 +1,7 @@
 // /admin/product/categories/add and /admin/product/categories/:id/edit (spec 3 "Category form", §5): name
 // (required), code (shown, not sent), groups (multi-select, required), active checkbox, and on create add-another.
 // Cancel returns to the tree; the title differs for new and edit.
+import { FIELD_MAX } from '@portal/shared';
 import { Card, Checkbox, Flex, Form, Input, Result, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -63,7 +64,7 @@ export default function CategoryFormPage() {
             label={t('catalogue.categories.name')}
             rules={[{ required: true, whitespace: true, message: t('errors.required') }]}
           >
-            <Input maxLength={200} autoFocus />
+            <Input maxLength={FIELD_MAX.name} autoFocus />
           </Form.Item>
           {f.editing && (
             <Form.Item name="code" label={t('catalogue.categories.code')}>

@@ -1,6 +1,6 @@
 // /setup/producers/add and /setup/producers/:id/edit (spec 3 "Producers", §5): name (required; may not begin or
 // end with a symbol, be numeric or contain double quotes; unique), active checkbox, and on add a 'more' option.
-import { producerNameProblem } from '@portal/shared';
+import { FIELD_MAX, producerNameProblem } from '@portal/shared';
 import { Card, Checkbox, Flex, Form, Input, Result } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -65,7 +65,7 @@ export default function ProducerFormPage() {
               },
             ]}
           >
-            <Input maxLength={200} autoFocus />
+            <Input maxLength={FIELD_MAX.name} autoFocus />
           </Form.Item>
           <Form.Item name="is_active" valuePropName="checked">
             <Checkbox>{t('common.active')}</Checkbox>

@@ -1,59 +1,38 @@
 // Catalogue screens' paths, item types and hooks (spec 3 §3, §7): blacklist, categories, producers, units.
 // Types come from the shared contract where it has them; lists and forms build on lib/resource.ts.
-import type { BlacklistPartOption, CategoryItem, CategoryNode, CategoryTree, UnitItem } from '@portal/shared';
+import type {
+  BlacklistDetail,
+  BlacklistItem,
+  BlacklistPartOption,
+  CategoryItem,
+  CategoryNode,
+  CategoryTree,
+  GroupItem,
+  ProducerItem,
+  UnitItem,
+} from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { useResourceOptions } from '../../lib/resource.ts';
 
-export type { BlacklistPartOption, CategoryItem, CategoryNode, CategoryTree, UnitItem };
+export type {
+  BlacklistDetail,
+  BlacklistItem,
+  BlacklistPartOption,
+  CategoryItem,
+  CategoryNode,
+  CategoryTree,
+  ProducerItem,
+  UnitItem,
+};
+/** A group as the division checkboxes and the category form read it (GET /groups/). */
+export type GroupOption = GroupItem;
 
 export const BLACKLISTS = '/black_lists/';
 export const CATEGORIES = '/categories/';
 export const PRODUCERS = '/producers/';
 export const UNITS = '/units/';
 export const GROUPS = '/groups/';
-
-export interface ProducerItem {
-  id: number;
-  name: string;
-  is_active: boolean;
-  is_deleted: boolean;
-}
-
-export interface BlacklistComment {
-  id: number;
-  name: string;
-  created: string;
-  content: string;
-  added_producers: string[];
-  removed_producers: string[];
-  black_list_activated: boolean;
-  black_list_deactivated: boolean;
-}
-
-export interface BlacklistItem {
-  id: number;
-  part: number;
-  part_code: string;
-  part_name: string;
-  producers: number[];
-  producers_options: { id: number; name: string }[];
-  producers_tags: string[];
-  part_codes_tags: string[];
-  creator_name: string | null;
-  created: string;
-  updated: string;
-  is_active: boolean;
-  is_deleted: boolean;
-}
-export interface BlacklistDetail extends BlacklistItem {
-  comments: BlacklistComment[];
-}
-
-export interface GroupOption {
-  id: number;
-  name: string;
-}
 
 /** Soft delete (spec 3 §4): is_deleted true and is_active false. */
 export const softDelete = (path: string, id: number) =>

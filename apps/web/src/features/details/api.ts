@@ -1,5 +1,5 @@
 // Pre-orders: paths, types and hooks (spec 3 §7 "Pre-orders"). List and read answers are tender lines.
-import type { DetailLine, DetailStatus, PartItem, TenderStatus } from '@portal/shared';
+import type { DetailLine, DetailStatus, PartItem, TenderStatus, WarehouseItem } from '@portal/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type Paged } from '../../lib/api.ts';
 import { resourceKey } from '../../lib/resource.ts';
@@ -69,12 +69,8 @@ export function usePart(id: number | null | undefined) {
   });
 }
 
-export interface WarehouseOption {
-  id: number;
-  name: string;
-  code: string;
-  group_name: string;
-}
+/** A warehouse as the preorder form's select reads it (GET /warehouses/). */
+export type WarehouseOption = WarehouseItem;
 export function useWarehouseOptions() {
   return useQuery({
     queryKey: [...resourceKey('/warehouses/'), 'options', 'preorder'],

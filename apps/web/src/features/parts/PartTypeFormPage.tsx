@@ -1,5 +1,6 @@
 // /setup/parttypes/add and /setup/parttypes/:id/edit (spec 3 "Part types"): the name is read-only once the type
 // exists; the category is chosen from a single-select list (shown with its path).
+import { FIELD_MAX } from '@portal/shared';
 import { Card, Checkbox, Flex, Form, Input, Result, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CLEARABLE } from '../../components/ClearIcon.tsx';
@@ -53,7 +54,12 @@ export default function PartTypeFormPage() {
             label={t('parttypes.name')}
             rules={[{ required: !f.editing, whitespace: true, message: t('errors.required') }]}
           >
-            <Input maxLength={200} readOnly={f.editing} disabled={f.editing} autoFocus={!f.editing} />
+            <Input
+              maxLength={FIELD_MAX.name}
+              readOnly={f.editing}
+              disabled={f.editing}
+              autoFocus={!f.editing}
+            />
           </Form.Item>
           <Form.Item name="category" label={t('parttypes.category')}>
             <Select

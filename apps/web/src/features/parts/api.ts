@@ -1,5 +1,5 @@
 // Parts and part types: paths, types (from the shared contract) and hooks (spec 3 §7 "Parts and part types").
-import type { CategoryOption, PartItem, PartTypeItem } from '@portal/shared';
+import type { BcSyncStarted, CategoryOption, PartItem, PartTypeItem } from '@portal/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { resourceKey } from '../../lib/resource.ts';
@@ -22,8 +22,7 @@ export function useDeletePart() {
 export function useStartPartsSync() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      api<{ status: 'running' | 'started'; run_id: number | null }>('POST', '/setup/bc-sync', { body: {} }),
+    mutationFn: () => api<BcSyncStarted>('POST', '/setup/bc-sync', { body: {} }),
     onSuccess: () => qc.invalidateQueries({ queryKey: resourceKey('/setup/bc-sync') }),
   });
 }

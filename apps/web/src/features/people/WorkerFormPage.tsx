@@ -2,7 +2,7 @@
 // one group; personal code, business-system code, position optional; role defaults to CONTRACTOR; active
 // defaults to true; and the permission to edit the black list. One form for add and edit.
 import './people.css';
-import { WORKER_ROLES } from '@portal/shared';
+import { FIELD_MAX, WORKER_ROLES } from '@portal/shared';
 import { Card, Checkbox, Col, Flex, Form, Input, Result, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormFooter } from '../../components/FormFooter.tsx';
@@ -88,7 +88,7 @@ export default function WorkerFormPage() {
             <PersonFields />
             <Col xs={24} md={12}>
               <Form.Item name="bc_code" label={t('people.workers.bc_code')}>
-                <Input maxLength={50} />
+                <Input maxLength={FIELD_MAX.code} />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>

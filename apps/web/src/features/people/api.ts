@@ -1,8 +1,10 @@
 // People and access: paths, item types (from the shared contract) and hooks for the profile, suppliers,
 // supplier employees and workers (spec 2 §7). Built on lib/resource.ts.
 import type {
+  GroupItem,
   SupplierCategoryLink,
   SupplierCategoryNode,
+  SupplierCategoryTree,
   SupplierItem,
   SupplierUserItem,
   WorkerItem,
@@ -19,11 +21,8 @@ export const WORKERS = '/workers/';
 export const CATEGORY_LINKS = '/supplier_category_groups/';
 export const GROUPS = '/groups/';
 
-export interface GroupOption {
-  id: number;
-  name: string;
-  is_active: boolean;
-}
+/** A group as the selects and filters read it (GET /groups/). */
+export type GroupOption = GroupItem;
 
 /** Active groups for selects and filters (spec: page size 100). */
 export const useGroups = () => useResourceOptions<GroupOption>(GROUPS, { is_active: true, page_size: 100 });
@@ -71,7 +70,7 @@ export function useCategoryTree(supplier: number, group: number | undefined) {
   return useQuery({
     queryKey: ['category-tree', supplier, group],
     queryFn: ({ signal }) =>
-      api<{ list: SupplierCategoryNode[] }>('GET', `${SUPPLIERS}${supplier}/category_tree/`, {
+      api<SupplierCategoryTree>('GET', `${SUPPLIERS}${supplier}/category_tree/`, {
         query: { group },
         signal,
       }).then((r) => r.list),

@@ -4,8 +4,11 @@ import type {
   CategoryReportRow,
   CategoryTreeNode,
   ConsolidatedRow,
+  GroupItem,
+  ListPage,
   OrderReportRow,
   PartReportRow,
+  ReportPage,
   SpendPoint,
   SupplierReportRow,
 } from '@portal/shared';
@@ -26,12 +29,7 @@ export type ReportName = 'consolidated' | 'orders' | 'parts' | 'suppliers' | 'ca
 export const reportPath = (r: ReportName) => `/reports/${r}/`;
 export type ListQuery = Record<string, string | number>;
 
-export interface ReportPage<T> {
-  results: T[];
-  pages: number;
-  count: number;
-  totals?: Record<string, string | number>;
-}
+export type { ReportPage };
 
 export function useReport<T>(report: ReportName, query: ListQuery) {
   return useQuery({
@@ -76,7 +74,7 @@ export function useGroups() {
   return useQuery({
     queryKey: [...resourceKey('/groups/'), 'options', 'reports'],
     queryFn: ({ signal }) =>
-      api<{ results: { id: number; name: string }[] }>('GET', '/groups/', {
+      api<ListPage<GroupItem>>('GET', '/groups/', {
         query: { is_active: 'true', page_size: 100 },
         signal,
       }).then((r) => r.results),

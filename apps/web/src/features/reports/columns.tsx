@@ -1,16 +1,14 @@
 // Cells and columns several reports share: figures right-aligned in tabular digits, the tender as a link that
 // opens it in a new tab, and the period as "start – finish" (in the table and in the spreadsheet).
+import type { OrderReportRow } from '@portal/shared';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { ResourceColumn } from '../../components/ResourceTable.tsx';
 import { fmtDate } from '../../lib/format.ts';
 import { tenderHref } from './api.ts';
 
-interface TenderRef {
-  tender: number | null;
-  tender_code: string;
-  tender_status: string;
-}
+/** The tender fields of a report row (orders, parts and suppliers reports). */
+type TenderRef = Pick<OrderReportRow, 'tender_code' | 'tender_status'> & { tender: number | null };
 interface WithPeriod {
   period: { start: string; finish: string };
 }

@@ -1,6 +1,7 @@
 // /notifications/settings (spec 3 "Notifications and e-mail settings"): the single e-mail settings record;
 // Administrator only; cancel, test and save. The test uses the saved server and port (the server never connects
 // elsewhere) with the form's other values, and answers 'Emails settings are correct!' or 'Wrong emails settings!'.
+import { FIELD_MAX } from '@portal/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Flex, Form, Input, InputNumber, Result, Row, Space } from 'antd';
 import { useEffect, useState } from 'react';
@@ -79,7 +80,7 @@ export default function EmailSettingsPage() {
   const field = (
     name: keyof Values,
     label: string,
-    input = <Input maxLength={254} />,
+    input = <Input maxLength={FIELD_MAX.email} />,
     rules: object[] = [],
   ) => (
     <Col xs={24} md={12}>
@@ -96,17 +97,21 @@ export default function EmailSettingsPage() {
       <Card loading={q.isLoading} className="form-card form-card-wide">
         <Form<Values> form={form} layout="vertical" onFinish={(v) => save.mutate(v)}>
           <Row gutter={16}>
-            {field('company_name', t('setup.email.company_name'))}
-            {field('company_phone', t('setup.email.company_phone'))}
+            {field('company_name', t('setup.email.company_name'), <Input maxLength={FIELD_MAX.name} />)}
+            {field(
+              'company_phone',
+              t('setup.email.company_phone'),
+              <Input maxLength={FIELD_MAX.companyPhone} />,
+            )}
             {field('company_email', t('setup.email.company_email'), undefined, email)}
-            {field('logo_path', t('setup.email.logo_path'))}
-            {field('from_name', t('setup.email.from_name'))}
+            {field('logo_path', t('setup.email.logo_path'), <Input maxLength={FIELD_MAX.url} />)}
+            {field('from_name', t('setup.email.from_name'), <Input maxLength={FIELD_MAX.name} />)}
             {field('from_email', t('setup.email.from_email'), undefined, [
               ...email,
               { required: true, message: t('errors.required') },
             ])}
             {field('admin_email', t('setup.email.admin_email'), undefined, email)}
-            {field('smtp_server', t('setup.email.smtp_server'))}
+            {field('smtp_server', t('setup.email.smtp_server'), <Input maxLength={FIELD_MAX.host} />)}
             {field(
               'smtp_port',
               t('setup.email.smtp_port'),
@@ -115,13 +120,13 @@ export default function EmailSettingsPage() {
             {field(
               'smtp_username',
               t('setup.email.smtp_username'),
-              <Input maxLength={200} autoComplete="off" />,
+              <Input maxLength={FIELD_MAX.smtpUsername} autoComplete="off" />,
             )}
             {field(
               'smtp_password',
               t('setup.email.smtp_password'),
               <Input.Password
-                maxLength={500}
+                maxLength={FIELD_MAX.secret}
                 autoComplete="new-password"
                 placeholder={q.data?.has_smtp_password ? t('setup.email.password_kept') : undefined}
               />,

@@ -1,5 +1,6 @@
 // /setup/groups/add and /setup/groups/:id/edit: one form for both (spec 3, Groups): name (required),
 // active checkbox, and on add a 'more' option that keeps the form open for the next group.
+import { FIELD_MAX } from '@portal/shared';
 import { Card, Checkbox, Flex, Form, Input, Result } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -49,7 +50,7 @@ export default function GroupFormPage() {
             label={t('setup.groups.name')}
             rules={[{ required: true, whitespace: true, message: t('errors.required') }]}
           >
-            <Input maxLength={200} autoFocus />
+            <Input maxLength={FIELD_MAX.name} autoFocus />
           </Form.Item>
           <Form.Item name="is_active" valuePropName="checked">
             <Checkbox>{t('common.active')}</Checkbox>

@@ -1,5 +1,6 @@
 // /setup/modules/add and /setup/modules/:id/edit (spec 3 "Modules"): name, url and key (all required) and an active
 // checkbox; the heading is the module name and the word for settings. Administrator only.
+import { FIELD_MAX } from '@portal/shared';
 import { Card, Checkbox, Flex, Form, Input, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormFooter } from '../../components/FormFooter.tsx';
@@ -49,13 +50,13 @@ export default function ModuleFormPage() {
           requiredMark
         >
           <Form.Item name="name" label={t('setup.modules.name')} rules={[required]}>
-            <Input maxLength={100} autoFocus={!f.editing} />
+            <Input maxLength={FIELD_MAX.moduleName} autoFocus={!f.editing} />
           </Form.Item>
           <Form.Item name="url" label={t('setup.modules.url')} rules={[required]}>
-            <Input maxLength={500} inputMode="url" placeholder="https://" />
+            <Input maxLength={FIELD_MAX.url} inputMode="url" placeholder="https://" />
           </Form.Item>
           <Form.Item name="key" label={t('setup.modules.key')} rules={[required]}>
-            <Input.Password maxLength={500} autoComplete="off" visibilityToggle />
+            <Input.Password maxLength={FIELD_MAX.secret} autoComplete="off" visibilityToggle />
           </Form.Item>
           <Form.Item name="is_active" valuePropName="checked">
             <Checkbox>{t('common.active')}</Checkbox>

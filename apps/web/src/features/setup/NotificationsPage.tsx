@@ -3,7 +3,7 @@
 // placeholder tags it offers (a click puts the tag into the content). Saved templates are used by the next e-mail.
 // A link leads to the e-mail settings. Administrator only.
 import { SettingOutlined } from '@ant-design/icons';
-import { TEMPLATE_DEFINITIONS, TEMPLATE_LANGUAGES, type TemplateLanguage } from '@portal/shared';
+import { FIELD_MAX, TEMPLATE_DEFINITIONS, TEMPLATE_LANGUAGES, type TemplateLanguage } from '@portal/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Collapse, Flex, Form, Input, Segmented, Space, Spin, Tag, Typography } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
@@ -72,14 +72,18 @@ function TemplateEditor(props: { templates: TemplateItem[]; tags: string[] }) {
             label={t('setup.notifications.subject')}
             rules={[{ required: true, whitespace: true, message: t('errors.required') }]}
           >
-            <Input maxLength={300} />
+            <Input maxLength={FIELD_MAX.templateSubject} />
           </Form.Item>
           <Form.Item
             name="content"
             label={t('setup.notifications.content')}
             rules={[{ required: true, whitespace: true, message: t('errors.required') }]}
           >
-            <Input.TextArea ref={contentRef} autoSize={{ minRows: 6, maxRows: 20 }} maxLength={20000} />
+            <Input.TextArea
+              ref={contentRef}
+              autoSize={{ minRows: 6, maxRows: 20 }}
+              maxLength={FIELD_MAX.templateContent}
+            />
           </Form.Item>
           <Flex justify="space-between" align="center" wrap gap={8}>
             <Space wrap size={[4, 4]}>

@@ -1,5 +1,6 @@
 // /setup/warehouses/add and /setup/warehouses/:id/edit: one form for both (spec 3, Warehouses). The name is
 // shown disabled on edit; the group is required; add offers save-and-add-more.
+import { FIELD_MAX } from '@portal/shared';
 import { Card, Checkbox, Col, Flex, Form, Input, Result, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormFooter } from '../../components/FormFooter.tsx';
@@ -78,7 +79,7 @@ export default function WarehouseFormPage() {
                 label={t('setup.warehouses.name')}
                 rules={[{ ...required, whitespace: true }]}
               >
-                <Input maxLength={200} disabled={f.editing} autoFocus={!f.editing} />
+                <Input maxLength={FIELD_MAX.name} disabled={f.editing} autoFocus={!f.editing} />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
@@ -93,17 +94,17 @@ export default function WarehouseFormPage() {
             </Col>
             <Col xs={24} md={12}>
               <Form.Item name="code" label={t('setup.warehouses.code')}>
-                <Input maxLength={50} />
+                <Input maxLength={FIELD_MAX.code} />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
               <Form.Item name="address" label={t('setup.warehouses.address')}>
-                <Input maxLength={300} />
+                <Input maxLength={FIELD_MAX.address} />
               </Form.Item>
             </Col>
             <Col span={24}>
               <Form.Item name="description" label={t('setup.warehouses.description')}>
-                <Input.TextArea rows={3} maxLength={1000} />
+                <Input.TextArea rows={3} maxLength={FIELD_MAX.description} />
               </Form.Item>
             </Col>
           </Row>

@@ -3,7 +3,13 @@
 // start tender sends it to WAITING; client rules come from @portal/shared (validateTenderForm), server 400s land
 // on the fields and the page scrolls to the top. After a save the page waits a second and returns to the list.
 import { CloseOutlined, PlayCircleOutlined, SaveOutlined } from '@ant-design/icons';
-import { canTender, chosenTotalPositive, type TenderWrite, validateTenderForm } from '@portal/shared';
+import {
+  canTender,
+  chosenTotalPositive,
+  FIELD_MAX,
+  type TenderWrite,
+  validateTenderForm,
+} from '@portal/shared';
 import {
   App,
   Badge,
@@ -480,7 +486,7 @@ export default function TenderFormPage() {
                   >
                     <Input.TextArea
                       autoSize={{ minRows: 2, maxRows: 6 }}
-                      maxLength={2000}
+                      maxLength={FIELD_MAX.additionalInfo}
                       data-testid="tender-additional"
                     />
                   </Form.Item>

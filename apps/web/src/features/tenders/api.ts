@@ -1,7 +1,15 @@
 // Tender area API: types from the shared contract and TanStack Query hooks for tenders and their lines.
 // Every tender query key starts with resourceKey('/tenders/') and every line query with resourceKey('/details/'),
 // so a mutation refreshes all screens of the area with one invalidation (the view helper's viewApi.ts builds on these).
-import type { Actor, DetailLine, Tender, TenderAction, TenderStatus, TenderWrite } from '@portal/shared';
+import type {
+  Actor,
+  DetailLine,
+  Tender,
+  TenderAction,
+  TenderStatus,
+  TenderWrite,
+  WarehouseItem,
+} from '@portal/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, download, type Paged } from '../../lib/api.ts';
 import { resourceKey } from '../../lib/resource.ts';
@@ -180,13 +188,8 @@ export function useTenderLines(tenderId: number | string | undefined, pageSize =
 
 // ---------- form options ----------
 
-export interface WarehouseOption {
-  id: number;
-  name: string;
-  code: string;
-  group: number;
-  group_name: string;
-}
+/** A warehouse as the tender form's select reads it (GET /warehouses/). */
+export type WarehouseOption = WarehouseItem;
 
 export function useWarehouses(group: number | undefined) {
   const query: ListQuery = { is_active: 'true', page_size: 1000 };

@@ -1,6 +1,17 @@
 // Query and mutation hooks of the tender view, export and history screens (spec 1-tenders §2 "Tender view",
 // §7 calls). Every mutation refreshes the tender and its lines, so the screen always shows the server's state.
-import type { OfferWrite, Tender, TenderStatus, ViewLine, WinnersWrite } from '@portal/shared';
+import type {
+  DirectoExportStarted,
+  DirectoExportState,
+  HistoryEntry,
+  ModuleItem,
+  OfferWrite,
+  ProducerItem,
+  Tender,
+  TenderStatus,
+  ViewLine,
+  WinnersWrite,
+} from '@portal/shared';
 import {
   type InfiniteData,
   type QueryClient,
@@ -25,22 +36,9 @@ import {
 
 export type { Tender, ViewLine, ViewProposal, WinnerEntry } from '@portal/shared';
 
-export interface HistoryEntry {
-  id: number;
-  entity: string;
-  entity_id: number;
-  action: string;
-  user_name: string | null;
-  data: Record<string, unknown>;
-  /** What the row's ids stand for (part, supplier, producer, price, group, warehouse), named by the server. */
-  names?: Record<string, string>;
-  created: string;
-}
-
-export interface Producer {
-  id: number;
-  name: string;
-}
+export type { HistoryEntry };
+/** A producer as the offer form's search finds it (GET /producers/). */
+export type Producer = Pick<ProducerItem, 'id' | 'name'>;
 
 export { type ViewTender, viewKeys } from './viewQueries.ts';
 
@@ -204,7 +202,7 @@ export function useViewActions(id: string | number) {
     ),
     manualExport: () =>
       quiet(() =>
-        api<{ module_export_log_id: number }>('POST', '/directo_export_manual/', {
+        api<DirectoExportStarted>('POST', '/directo_export_manual/', {
           query: { tender_id: id },
         }),
       ),
@@ -217,7 +215,7 @@ export function useAccountingModuleActive(enabled: boolean) {
     queryKey: ['resource', '/modules/', 'accounting'],
     enabled,
     queryFn: async () => {
-      const page = await api<Paged<{ name: string; is_active: boolean }>>('GET', '/modules/', {
+      const page = await api<Paged<ModuleItem>>('GET', '/modules/', {
         query: { name__exact: 'Directo' },
       });
       return page.results.some((m) => m.is_active);
@@ -226,7 +224,7 @@ export function useAccountingModuleActive(enabled: boolean) {
 }
 
 export const exportStatus = (logId: number) =>
-  api<{ status: string }>('GET', '/directo_export_status/', { query: { module_export_log_id: logId } });
+  api<DirectoExportState>('GET', '/directo_export_status/', { query: { module_export_log_id: logId } });
 
 export const searchProducers = (text: string, signal?: AbortSignal, pageSize = 5) =>
   api<Paged<Producer>>('GET', '/producers/', {

@@ -2,7 +2,13 @@
 // the route: opening /tenders/:id/view starts both at once, in parallel with the session check and the view's
 // code, instead of after them (BENCHMARKS.md "Tender view in the browser"). When the page is opened at that address
 // the entry (main.tsx) has asked already, before the app's code loaded, and the queries take those answers.
-import { BUYER_OFFERS_SHOWN, type Tender, VIEW_LINES_PAGE, type ViewLine } from '@portal/shared';
+import {
+  BUYER_OFFERS_SHOWN,
+  type ListPage,
+  type Tender,
+  VIEW_LINES_PAGE,
+  type ViewLine,
+} from '@portal/shared';
 import { type InfiniteData, infiniteQueryOptions, type QueryClient } from '@tanstack/react-query';
 import { getOnce, type Paged } from '../../lib/api.ts';
 import { detailKeys, tenderKeys } from './api.ts';
@@ -53,11 +59,7 @@ export const linesPageQuery = (id: string, page: number) => ({
   offers: BUYER_OFFERS_SHOWN,
 });
 
-export interface LinesPage {
-  results: ViewLine[];
-  pages: number;
-  count: number;
-}
+export type LinesPage = ListPage<ViewLine>;
 
 /**
  * The tender's lines in the view's shape, page by page (VIEW_LINES_PAGE lines, each with its first

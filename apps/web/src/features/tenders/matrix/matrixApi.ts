@@ -1,19 +1,25 @@
 // The comparison matrix's calls (GET /tenders/{id}/matrix/, …/rows/, …/xlsx/): its columns and sums, its rows in
 // windows of MATRIX_WINDOW rows (the first one about a few screens of rows; the next asked for as the table nears its end), its spreadsheet. Kept under the
 // tender's query key, so a winner saved anywhere refreshes the sums and the rows.
-import type { MatrixCell, MatrixRow, MatrixRowsPage, MatrixSummary, MatrixSupplier } from '@portal/shared';
+import type {
+  MatrixCell,
+  MatrixFilter,
+  MatrixRow,
+  MatrixRowsPage,
+  MatrixSort,
+  MatrixSummary,
+  MatrixSupplier,
+} from '@portal/shared';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api, download } from '../../../lib/api.ts';
 import { tenderKeys } from '../api.ts';
 
 export const MATRIX_WINDOW = 50;
 
-export type { MatrixCell, MatrixRow, MatrixSummary, MatrixSupplier };
+export type { MatrixCell, MatrixFilter, MatrixRow, MatrixSort, MatrixSummary, MatrixSupplier };
 
 type RowsPage = MatrixRowsPage;
 
-export type MatrixSort = 'line' | 'part_code' | 'part_name' | 'best_price' | 'offers' | 'spread';
-export type MatrixFilter = 'all' | 'no_offers' | 'above_budget' | 'no_winner';
 export interface MatrixView {
   sort: MatrixSort;
   desc: boolean;

@@ -1,5 +1,5 @@
 // Add to blacklist: producers multi-select (the part's offered and already blacklisted ones) and a reason.
-import { COMMENT_MAX, PRODUCER_SEARCH_MIN_CHARS, type ViewLine } from '@portal/shared';
+import { COMMENT_MAX, commentError, PRODUCER_SEARCH_MIN_CHARS, type ViewLine } from '@portal/shared';
 import { Flex, Input, Modal, Select, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,6 @@ import { errorText } from '../../../i18n/index.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
 import { type Producer, searchProducers, useViewActions } from '../viewApi.ts';
-import { commentError } from './commentRules.ts';
 
 const BLACKLIST_OPTIONS = 300;
 /** Add to blacklist: producers multi-select (the part's offered and already blacklisted ones) and a reason. */

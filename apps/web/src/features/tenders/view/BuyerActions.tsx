@@ -8,7 +8,7 @@ import {
   EditOutlined,
   PlayCircleOutlined,
 } from '@ant-design/icons';
-import { COMMENT_MAX, type Tender, type ViewLine } from '@portal/shared';
+import { COMMENT_MAX, commentError, type Tender, type ViewLine } from '@portal/shared';
 import { Alert, App, Button, Card, Flex, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +17,6 @@ import { errorText } from '../../../i18n/index.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useViewActions } from '../viewApi.ts';
 import { ApplySuggestionsModal } from './ApplySuggestionsModal.tsx';
-import { commentError } from './commentRules.ts';
 
 export function BuyerActions(props: { tender: Tender; lines: ViewLine[]; onCommentsViewer(): void }) {
   const { t } = useTranslation();

@@ -2,6 +2,7 @@
 // entry of the OfferStore, so typing re-renders this row alone.
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Language } from '@portal/shared';
+import { EAN_MAX_DIGITS, PRODUCT_CODE_MAX } from '@portal/shared';
 import { DatePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { memo, useCallback, useMemo, useState, useSyncExternalStore } from 'react';
@@ -203,7 +204,7 @@ const OfferLine = memo(function OfferLine(props: {
           className={inputClass(e?.product_code)}
           aria-invalid={!!e?.product_code || undefined}
           value={o.product_code}
-          maxLength={35}
+          maxLength={PRODUCT_CODE_MAX}
           aria-label={label('product_code')}
           placeholder={texts.field.product_code}
           onChange={(ev) => set({ product_code: ev.target.value })}
@@ -214,7 +215,7 @@ const OfferLine = memo(function OfferLine(props: {
           className={inputClass(e?.ean_code)}
           aria-invalid={!!e?.ean_code || undefined}
           value={o.ean_code}
-          maxLength={13}
+          maxLength={EAN_MAX_DIGITS}
           inputMode="numeric"
           aria-label={label('ean_code')}
           placeholder={texts.field.ean_code}

@@ -1,5 +1,5 @@
 // A supplier's comment on a part: add or edit; saving empty content deletes an existing one.
-import { COMMENT_MAX, type ViewLine } from '@portal/shared';
+import { COMMENT_MAX, commentError, type ViewLine } from '@portal/shared';
 import { Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,6 @@ import { errorText } from '../../../i18n/index.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useViewActions } from '../viewApi.ts';
-import { commentError } from './commentRules.ts';
 
 /** Supplier comment on a part: add or edit; saving empty content deletes an existing one. */
 export function SupplierCommentModal(props: { tenderId: number; line: ViewLine | null; onClose(): void }) {

@@ -3,6 +3,7 @@
 // and a row scrolled out of the virtual table keeps what was typed. Pure helpers build the request body and
 // place the server's "lines.<i>.offers.<n>.<field>" errors back on the right part and field.
 import {
+  type DraftOfferLine,
   isCompleteOfferLine,
   isEmptyOfferLine,
   MAX_OFFER_LINES_PER_PART,
@@ -14,17 +15,8 @@ import {
   validateOffer,
 } from '@portal/shared';
 
-export interface DraftOffer {
-  id: number | null;
-  producer: { id: number; name: string } | null;
-  price: string;
-  /** YYYY-MM-DD or null. */
-  delivery_date: string | null;
-  product_code: string;
-  ean_code: string;
-  available_qty: string;
-  additional_qty: string;
-}
+/** One offer line as typed: the draft's line (delivery_date YYYY-MM-DD or null), with its id null while new. */
+export type DraftOffer = Omit<DraftOfferLine, 'id'> & { id: number | null };
 
 /** Errors of one part: `part` for the whole part (too many offers, quantity sum), `offers[n][field]` per line. */
 export interface PartErrors {

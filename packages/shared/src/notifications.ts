@@ -1,14 +1,11 @@
 // Payloads and answers of e-mail templates and e-mail settings (spec 3 §2 "Notifications and e-mail settings", §3, §7).
-import {
-  hasNul,
-  nameText,
-  safeText,
-  TEMPLATE_KEYS,
-  TEMPLATE_LANGUAGES,
-  TEMPLATE_TYPES,
-} from '@portal/shared';
+// The server's route schemas and the web's types, one copy.
 import { z } from 'zod';
-import { listQuery } from '../../lib/list.ts';
+import { TEMPLATE_KEYS, TEMPLATE_LANGUAGES, TEMPLATE_TYPES } from './enums.ts';
+import { FIELD_MAX } from './limits.ts';
+import { listQuery } from './lists.ts';
+import { nameText, safeText } from './text.ts';
+import { hasNul } from './textRules.ts';
 
 export const templateItem = z.object({
   id: z.number(),
@@ -35,19 +32,19 @@ export const templatePatch = z.object({
   key: z.string().optional(),
   type: z.string().optional(),
   language: z.string().optional(),
-  subject: nameText(300).optional(),
+  subject: nameText(FIELD_MAX.templateSubject).optional(),
   content: z
     .string()
     .refine((s) => !hasNul(s), 'invalid_characters')
     .refine((s) => s.trim().length > 0, 'blank')
-    .refine((s) => s.length <= 20000, 'too_long')
+    .refine((s) => s.length <= FIELD_MAX.templateContent, 'too_long')
     .optional(),
 });
 
 const email = z
   .string()
   .trim()
-  .max(254, 'too_long')
+  .max(FIELD_MAX.email, 'too_long')
   .refine((s) => s === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s), 'invalid_email');
 const text = (max: number) => safeText(max);
 
@@ -72,17 +69,17 @@ export type SettingsItem = z.infer<typeof settingsItem>;
 
 export const settingsPatch = z.object({
   id: z.number().optional(),
-  company_name: text(200).optional(),
-  from_name: text(200).optional(),
-  company_phone: text(50).optional(),
-  logo_path: text(500).optional(),
+  company_name: text(FIELD_MAX.name).optional(),
+  from_name: text(FIELD_MAX.name).optional(),
+  company_phone: text(FIELD_MAX.companyPhone).optional(),
+  logo_path: text(FIELD_MAX.url).optional(),
   company_email: email.optional(),
-  smtp_username: text(200).optional(),
+  smtp_username: text(FIELD_MAX.smtpUsername).optional(),
   /** A non-empty value replaces the stored password; '' or absent keeps it; null clears it. */
-  smtp_password: z.string().max(500, 'too_long').nullable().optional(),
+  smtp_password: z.string().max(FIELD_MAX.secret, 'too_long').nullable().optional(),
   has_smtp_password: z.boolean().optional(),
   from_email: email.refine((s) => s !== '', 'blank').optional(),
-  smtp_server: text(253)
+  smtp_server: text(FIELD_MAX.host)
     .refine((s) => /^[A-Za-z0-9.\-:[\]]+$/.test(s), 'invalid_host')
     .optional(),
   smtp_port: z.coerce

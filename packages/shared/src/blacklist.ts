@@ -1,7 +1,9 @@
 // Blacklist payloads and answers (spec 3 §3, §5, §7).
-import { COMMENT_MAX } from '@portal/shared';
+// The server's route schemas and the web's types, one copy.
 import { z } from 'zod';
-import { boolQuery, idString, listQuery } from '../../lib/list.ts';
+import { LANGUAGES } from './enums.ts';
+import { COMMENT_MAX } from './limits.ts';
+import { boolQuery, idString, listQuery } from './lists.ts';
 
 const id = z.number().int().positive().max(2_147_483_647);
 
@@ -65,3 +67,19 @@ export const blacklistPatch = z.object({
   comment,
 });
 export type BlacklistPatch = z.output<typeof blacklistPatch>;
+
+/** GET /black_lists/parts/: parts whose code contains the text. */
+export const blacklistPartLookupQuery = z.object({
+  code__icontains: z
+    .string()
+    .max(100, 'too_long')
+    .refine((s) => !s.includes('\u0000'), 'invalid')
+    .optional(),
+  /** The entry being edited: its own part stays offered. */
+  black_list: idString.optional(),
+});
+
+/** GET /black_lists/export_pdf/: the list's filters (or ids) without paging, and the PDF's language. */
+export const blacklistPdfQuery = blacklistListQuery.omit({ page: true, page_size: true }).extend({
+  lang: z.enum(LANGUAGES, 'invalid_choice').optional(),
+});
