@@ -1,8 +1,10 @@
-// Every area registers here: its routes (under /api), its outbox handlers, its scheduler hooks.
+// Every area registers here: its routes (under /api), its outbox handlers, its scheduler hooks, and the writes one
+// module hands another that cannot import it (the account writes of users and suppliers for auth).
 import type { FastifyInstance } from 'fastify';
 import type { OutboxHandlers } from '../lib/outbox.ts';
 import type { TransitionHooks } from '../lib/scheduler.ts';
 import accountRoutes from './auth/accountRoutes.ts';
+import { setAccountWriters } from './auth/index.ts';
 import authRoutes from './auth/routes.ts';
 import termsRoutes from './auth/termsRoutes.ts';
 import blacklistRoutes from './blacklist/routes.ts';
@@ -26,6 +28,7 @@ import notificationsRoutes from './notifications/routes.ts';
 import profileRoutes from './profile/routes.ts';
 import reportsRoutes from './reports/routes.ts';
 import setupRoutes from './setup/routes.ts';
+import { insertRegisteredSupplier, switchSupplierActive } from './suppliers/index.ts';
 import suppliersRoutes from './suppliers/routes.ts';
 import systemRoutes from './system/routes.ts';
 import tenderExportRoutes from './tenders/exportRoutes.ts';
@@ -38,7 +41,19 @@ import refusalRoutes from './tenders/refusalRoutes.ts';
 import tendersRoutes from './tenders/routes.ts';
 import suggestionRoutes from './tenders/suggestionRoutes.ts';
 import supplierSideRoutes from './tenders/supplierSideRoutes.ts';
+import { insertRegisteredUser, recordLogin, setUserPasswordHash, switchUserActive } from './users/index.ts';
 import usersRoutes from './users/routes.ts';
+
+// The account rules of auth (registration, password reset, (de)activation, sign-in) write users and suppliers rows,
+// whose modules import auth: their writes are handed over here, so auth does not import them back.
+setAccountWriters({
+  insertRegisteredSupplier,
+  insertRegisteredUser,
+  setUserPasswordHash,
+  switchUserActive,
+  switchSupplierActive,
+  recordLogin,
+});
 
 export const routeModules = [
   systemRoutes,

@@ -88,30 +88,7 @@ export const TABLE_OWNERS: Record<string, TableOwner> = {
 };
 
 /**
- * Writes to a table of another owner that remain, each with its reason and the work that removes it. owners.test.ts
- * allows exactly these module → table pairs besides the map (and fails when one is no longer needed).
+ * Writes to a table of another owner that remain (none now), each with its reason and the work that removes it.
+ * owners.test.ts allows exactly these module → table pairs besides the map (and fails when one is no longer needed).
  */
-export const KNOWN_FOREIGN_WRITES: { module: TableOwner; table: string; why: string }[] = [
-  {
-    module: 'auth',
-    table: 'users',
-    why:
-      'Registration, password set and reset, (de)activation and the last sign-in (auth/accounts.ts, service.ts) ' +
-      'write user rows, and the users module imports auth (invitations, activation, terms), so auth cannot call ' +
-      'users. Work needed: the account writes move into the users module and auth receives them from the registry, ' +
-      'or the account rules (activation, passwords) move into users and auth keeps the sign-in only.',
-  },
-  {
-    module: 'auth',
-    table: 'suppliers',
-    why:
-      'Registration creates the company and setSupplierActive (used by suppliers and breaches) switches it; the ' +
-      'suppliers module imports auth. Work needed: as for users — the company writes move into suppliers, with ' +
-      'the registration handed the function by the registry.',
-  },
-  {
-    module: 'auth',
-    table: 'supplier_groups',
-    why: "Registration records the new company's groups; the same work as for suppliers removes it.",
-  },
-];
+export const KNOWN_FOREIGN_WRITES: { module: TableOwner; table: string; why: string }[] = [];

@@ -17,7 +17,6 @@ import {
   emailSettings,
   groups,
   recoveryRequests,
-  supplierGroups,
   suppliers,
   termsConsents,
   users,
@@ -31,6 +30,7 @@ import { queueEmail, templateLanguage } from '../notifications/index.ts';
 import { ALL } from './limits.ts';
 import { termsInForce } from './terms.ts';
 import { hit, type Limit } from './throttle.ts';
+import { accountWriters } from './writers.ts';
 
 /** A recovery link works for 24 hours, once. */
 export const RESET_KEY_HOURS = 24;
@@ -105,9 +105,10 @@ export async function register(
         if (code) throw invalid('user_personal_code', 'personal_code_exists');
       }
       const t = now();
-      const [supplier] = await tx
-        .insert(suppliers)
-        .values({
+      const writers = accountWriters();
+      const supplier = await writers.insertRegisteredSupplier(
+        tx,
+        {
           name: body.supplier_name,
           registrationCode: body.supplier_registration_code,
           email: body.supplier_email,
@@ -118,30 +119,25 @@ export async function register(
           isNew: true,
           created: t,
           updated: t,
-        })
-        .returning();
-      await tx
-        .insert(supplierGroups)
-        .values([...new Set(body.supplier_groups)].map((groupId) => ({ supplierId: supplier.id, groupId })));
-      const [user] = await tx
-        .insert(users)
-        .values({
-          email: body.user_email,
-          firstName: body.user_first_name,
-          lastName: body.user_last_name,
-          personalCode: body.user_personal_code,
-          phone: body.user_phone,
-          position: body.user_position,
-          group: 'SUPPLIER',
-          supplierId: supplier.id,
-          supplierRole: 'ADVANCED',
-          isAdmin: true,
-          isActive: true,
-          language: body.user_language_code,
-          created: t,
-          updated: t,
-        })
-        .returning();
+        },
+        [...new Set(body.supplier_groups)],
+      );
+      const user = await writers.insertRegisteredUser(tx, {
+        email: body.user_email,
+        firstName: body.user_first_name,
+        lastName: body.user_last_name,
+        personalCode: body.user_personal_code,
+        phone: body.user_phone,
+        position: body.user_position,
+        group: 'SUPPLIER',
+        supplierId: supplier.id,
+        supplierRole: 'ADVANCED',
+        isAdmin: true,
+        isActive: true,
+        language: body.user_language_code,
+        created: t,
+        updated: t,
+      });
       // The form's agreement is the consent to the terms of use in force.
       await tx
         .insert(termsConsents)
@@ -363,7 +359,7 @@ export async function resetPassword(
       .where(and(eq(authTokens.id, owner.tokenId), isNull(authTokens.revoked), gt(authTokens.expires, now())))
       .returning({ id: authTokens.id });
     if (!claimed.length) throw linkInvalid();
-    await tx.update(users).set({ passwordHash: hash, updated: now() }).where(eq(users.id, owner.user.id));
+    await accountWriters().setUserPasswordHash(tx, owner.user.id, hash);
     await revokeTokens(tx, owner.user.id);
     await audit(tx, { entity: 'user', entityId: owner.user.id, action: 'password_reset' });
   });
@@ -375,12 +371,7 @@ export async function resetPassword(
  * at once; activation does not bring old tokens back. Returns false when the user was already in that state.
  */
 export async function setUserActive(tx: Db, userId: number, active: boolean, by: Actor = null) {
-  const changed = await tx
-    .update(users)
-    .set({ isActive: active, updated: now() })
-    .where(and(eq(users.id, userId), sql`${users.isActive} <> ${active}`))
-    .returning({ id: users.id });
-  if (!changed.length) return false;
+  if (!(await accountWriters().switchUserActive(tx, userId, active))) return false;
   if (!active) await revokeTokens(tx, userId);
   await audit(tx, {
     entity: 'user',
@@ -406,16 +397,7 @@ export async function setSupplierActive(
   /** mail: false when the caller sends its own mail instead (an exclusion tells its reason). */
   opts: { mail?: boolean } = {},
 ) {
-  const changed = await tx
-    .update(suppliers)
-    .set({
-      isActive: active,
-      ...(active ? { activatedAt: sql`coalesce(${suppliers.activatedAt}, ${now()})` } : {}),
-      updated: now(),
-    })
-    .where(and(eq(suppliers.id, supplierId), sql`${suppliers.isActive} <> ${active}`))
-    .returning({ id: suppliers.id, name: suppliers.name });
-  if (!changed.length) return false;
+  if (!(await accountWriters().switchSupplierActive(tx, supplierId, active))) return false;
   const people = await tx
     .select()
     .from(users)

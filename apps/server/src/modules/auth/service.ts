@@ -8,6 +8,7 @@ import { AppError, invalid } from '../../lib/errors.ts';
 import type { LoginLimits } from './limits.ts';
 import { termsInForce } from './terms.ts';
 import { clear, hit, takeOrThrow, undo } from './throttle.ts';
+import { accountWriters } from './writers.ts';
 
 /** What one login attempt is counted against: the account (password logins) and the client address. */
 export interface LoginKeys {
@@ -110,7 +111,7 @@ async function startSession(db: Db, u: typeof users.$inferSelect, idleHours: num
     if (!s?.isActive) throw new AppError(403, { detail: 'supplier_disabled' });
   }
   const token = await issueToken(db, u.id, idleHours);
-  await db.update(users).set({ lastLogin: now() }).where(eq(users.id, u.id));
+  await accountWriters().recordLogin(db, u.id);
   return { token, user: await sessionUserPayload(db, u.id) };
 }
 
