@@ -1,6 +1,6 @@
 // E-mail login, token check (may ask for terms consent), logout, terms consent.
 
-import { loginBody, loginResponse, tokenCheckAnswer, tokenCheckBody } from '@portal/shared';
+import { loginBody, loginResponse, tokenCheckAnswer, tokenCheckBody, noContent } from '@portal/shared';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { authTokens } from '../../db/schema/index.ts';
@@ -58,7 +58,7 @@ export default async function routes(app: ZApp) {
     '/logout/',
     {
       config: { access: 'authenticated' },
-      schema: { summary: 'Log out: revoke this token', tags: ['auth'], response: { 204: z.null() } },
+      schema: { summary: 'Log out: revoke this token', tags: ['auth'], response: { 204: noContent } },
     },
     async (request, reply) => {
       await app.db
@@ -76,7 +76,7 @@ export default async function routes(app: ZApp) {
       schema: {
         summary: 'Log out everywhere: revoke every token of the user',
         tags: ['auth'],
-        response: { 204: z.null() },
+        response: { 204: noContent },
       },
     },
     async (request, reply) => {

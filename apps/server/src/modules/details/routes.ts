@@ -1,14 +1,7 @@
 // Tender line routes (spec 1-tenders §7): list, read and the buyer's line edits. Per-line offers, winners and
 // supplier comments are the tenders module's (tenders/lineRoutes.ts), the retry of a line's business-system sync
 // the integrations module's (integrations/businessCentralRoutes.ts).
-import {
-  DETAIL_STATUSES,
-  detailLine,
-  detailListLine,
-  detailListQuery,
-  detailPatch,
-  preorderWrite,
-} from '@portal/shared';
+import { DETAIL_STATUSES, detailLine, detailListLine, detailListQuery, detailPatch, preorderWrite, noContent } from '@portal/shared';
 import { z } from 'zod';
 import { ADMIN, ADMIN_CONTRACTOR, BUYERS, currentUser, EVERYONE } from '../../lib/auth.ts';
 import type { ZApp } from '../../lib/http.ts';
@@ -102,7 +95,7 @@ export default async function routes(app: ZApp) {
         summary: 'Deletes a PREPARED pre-order (administrators; soft delete).',
         operationId: 'deletePreorder',
         params: idParams,
-        response: { 204: z.null() },
+        response: { 204: noContent },
       },
     },
     async (request, reply) => {

@@ -3,7 +3,7 @@
 import { createReadStream } from 'node:fs';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
-import { UPLOAD_CHUNK_BYTES, uploadedFile } from '@portal/shared';
+import { UPLOAD_CHUNK_BYTES, uploadedFile, noContent, okAnswer } from '@portal/shared';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ADMIN_CONTRACTOR, currentUser } from '../../lib/auth.ts';
@@ -82,7 +82,7 @@ export default async function routes(app: ZApp) {
         summary: 'Receives one chunk of a Dropzone upload (multipart form: file and dz* fields).',
         operationId: 'uploadChunk',
         consumes: ['multipart/form-data'],
-        response: { 200: z.object({ ok: z.literal(true) }) },
+        response: { 200: okAnswer },
       },
     },
     async (request) => {
@@ -173,7 +173,7 @@ export default async function routes(app: ZApp) {
         summary: 'Deletes a file, its part links and its thumbnails.',
         operationId: 'deleteFile',
         params: uuidParams,
-        response: { 204: z.null() },
+        response: { 204: noContent },
       },
     },
     async (request, reply) => {

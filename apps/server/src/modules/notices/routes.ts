@@ -1,6 +1,6 @@
 // Maintenance notices: everyone reads the ones shown now (GET /maintenance_notices/current/, public, also before
 // login); administrators list, schedule, change and remove them.
-import { currentNotice, noticeItem, noticeWrite } from '@portal/shared';
+import { currentNotice, noticeItem, noticeWrite, noContent } from '@portal/shared';
 import { z } from 'zod';
 import { ADMIN, currentUser } from '../../lib/auth.ts';
 import type { ZApp } from '../../lib/http.ts';
@@ -78,7 +78,7 @@ export default async function noticeRoutes(app: ZApp) {
         summary: 'Remove a maintenance notice.',
         operationId: 'deleteMaintenanceNotice',
         params: idParams,
-        response: { 204: z.null() },
+        response: { 204: noContent },
       },
     },
     async (request, reply) => {

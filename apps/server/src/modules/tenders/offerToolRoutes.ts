@@ -1,14 +1,7 @@
 // The supplier's offer tools on an ACTIVE tender (issue 34 points 1–3): the offer sheet to download and upload, the
 // company's server-kept draft, and its last offers for the tender's parts. Supplier users with the offer rights only.
 import multipart from '@fastify/multipart';
-import {
-  lastOffer,
-  offerDraft,
-  offerDraftWrite,
-  SHEET_MAX_BYTES,
-  sheetLangQuery,
-  sheetReadResult,
-} from '@portal/shared';
+import { lastOffer, offerDraft, offerDraftWrite, SHEET_MAX_BYTES, sheetLangQuery, sheetReadResult, noContent } from '@portal/shared';
 import { z } from 'zod';
 import { currentUser } from '../../lib/auth.ts';
 import { invalid } from '../../lib/errors.ts';
@@ -129,7 +122,7 @@ export default async function routes(app: ZApp) {
         summary: "Delete the company's offer draft",
         tags,
         params: idParams,
-        response: { 204: z.null() },
+        response: { 204: noContent },
       },
     },
     async (request, reply) => {

@@ -1,19 +1,6 @@
 // Profile changes, password, own account deletion, supplier users, workers and removal (spec 2 §7).
 // Thin: schema, access, call the service. Own-company and ADVANCED rules live in service.ts.
-import {
-  changePasswordBody,
-  checkPasswordBody,
-  profilePatch,
-  removeAccountBody,
-  supplierUserCreate,
-  supplierUserItem,
-  supplierUserListQuery,
-  supplierUserPatch,
-  workerCreate,
-  workerItem,
-  workerListQuery,
-  workerPatch,
-} from '@portal/shared';
+import { changePasswordBody, checkPasswordBody, profilePatch, removeAccountBody, supplierUserCreate, supplierUserItem, supplierUserListQuery, supplierUserPatch, workerCreate, workerItem, workerListQuery, workerPatch, idAnswer, noContent } from '@portal/shared';
 import { z } from 'zod';
 import { ADMIN, currentUser } from '../../lib/auth.ts';
 import type { ZApp } from '../../lib/http.ts';
@@ -37,7 +24,7 @@ export default async function routes(app: ZApp) {
         operationId: 'updateProfile',
         params: idParams,
         body: profilePatch,
-        response: { 200: z.object({ id: z.number() }) },
+        response: { 200: idAnswer },
       },
     },
     async (request) => {
@@ -239,7 +226,7 @@ export default async function routes(app: ZApp) {
         summary: 'Delete a worker or supplier employee (forbidden when its history must stay).',
         operationId: 'removeAccount',
         body: removeAccountBody,
-        response: { 204: z.null() },
+        response: { 204: noContent },
       },
     },
     async (request, reply) => {
