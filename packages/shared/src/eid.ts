@@ -123,3 +123,8 @@ export type SmartIdInitBody = z.infer<typeof smartIdInitBody>;
 export type MobileIdInitBody = z.input<typeof mobileIdInitBody>;
 export type EidInitResponse = z.infer<typeof eidInitResponse>;
 export type WebEidTokenPayload = z.infer<typeof webEidTokenSchema>;
+
+/** An eID call's validation errors: message keys per field (the error body of ARCHITECTURE.md). */
+export const eidFieldErrors = z.record(z.string(), z.array(z.string()));
+/** An eID call's refusal: one message key. */
+export const eidDetail = z.object({ detail: z.string() });

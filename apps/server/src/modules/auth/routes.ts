@@ -1,8 +1,7 @@
 // E-mail login, token check (may ask for terms consent), logout, terms consent.
 
-import { loginBody, loginResponse, tokenCheckAnswer, tokenCheckBody, noContent } from '@portal/shared';
+import { loginBody, loginResponse, tokenCheckAnswer, tokenCheckBody, noContent, termsConsentAnswer } from '@portal/shared';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import { authTokens } from '../../db/schema/index.ts';
 import { currentUser, resolveToken, revokeTokens } from '../../lib/auth.ts';
 import { now } from '../../lib/clock.ts';
@@ -92,7 +91,7 @@ export default async function routes(app: ZApp) {
       schema: {
         summary: 'Accept the terms of use',
         tags: ['auth'],
-        response: { 200: z.object({ consented: z.literal(true) }) },
+        response: { 200: termsConsentAnswer },
       },
     },
     async (request) => {
