@@ -1,18 +1,6 @@
 // Blacklist (spec 3 §7): Administrator and Contractor, as the setup menu shows it to them only; writing also needs the
 // able-to-blacklist permission (checked in the service). Suppliers and Masters are refused.
-import {
-  type BlacklistItem,
-  blacklistCreate,
-  blacklistDetail,
-  blacklistItem,
-  blacklistListQuery,
-  blacklistPartLookupQuery,
-  blacklistPartOption,
-  blacklistPatch,
-  blacklistPdfQuery,
-  PART_LOOKUP_SIZE,
-} from '@portal/shared';
-import { z } from 'zod';
+import { type BlacklistItem, blacklistCreate, blacklistDetail, blacklistItem, blacklistListQuery, blacklistPartLookupQuery, blacklistPartOption, blacklistPatch, blacklistPdfQuery, PART_LOOKUP_SIZE, blacklistPartOptionList } from '@portal/shared';
 import { ADMIN_CONTRACTOR, currentUser } from '../../lib/auth.ts';
 import type { ZApp } from '../../lib/http.ts';
 import { idParams, paged } from '../../lib/list.ts';
@@ -53,7 +41,7 @@ export default async function routes(app: ZApp) {
         summary: `Parts whose code contains the text and that have no live blacklist entry (at most ${PART_LOOKUP_SIZE}).`,
         operationId: 'blacklistPartOptions',
         querystring: blacklistPartLookupQuery,
-        response: { 200: z.array(blacklistPartOption) },
+        response: { 200: blacklistPartOptionList },
       },
     },
     (request) => blacklistPartOptions(app.db, request.query.code__icontains ?? '', request.query.black_list),

@@ -1,17 +1,7 @@
 // Parts and part types (spec 3 §7 "Parts and part types"). Buyers read parts (the pre-order and tender forms
 // search them); Administrator and Contractor change parts and part types and start the business-system sync.
 // Suppliers see none of it (spec 3 §6). The business-system sync routes are integrations/businessCentralRoutes.ts.
-import {
-  categoryOption,
-  partItem,
-  partListQuery,
-  partPatch,
-  partTypeCreate,
-  partTypeItem,
-  partTypeListQuery,
-  partTypePatch,
-} from '@portal/shared';
-import { z } from 'zod';
+import { categoryOption, partItem, partListQuery, partPatch, partTypeCreate, partTypeItem, partTypeListQuery, partTypePatch, categoryOptionList } from '@portal/shared';
 import { ADMIN_CONTRACTOR, BUYERS } from '../../lib/auth.ts';
 import type { ZApp } from '../../lib/http.ts';
 import { idParams, paged } from '../../lib/list.ts';
@@ -94,7 +84,7 @@ export default async function routes(app: ZApp) {
         tags,
         summary: 'Lists the active categories a part type may belong to, with their paths.',
         operationId: 'listPartTypeCategoryOptions',
-        response: { 200: z.array(categoryOption) },
+        response: { 200: categoryOptionList },
       },
     },
     () => categoryOptions(app.db),

@@ -1,8 +1,7 @@
 // Tender line routes (spec 1-tenders §7): list, read and the buyer's line edits. Per-line offers, winners and
 // supplier comments are the tenders module's (tenders/lineRoutes.ts), the retry of a line's business-system sync
 // the integrations module's (integrations/businessCentralRoutes.ts).
-import { DETAIL_STATUSES, detailLine, detailListLine, detailListQuery, detailPatch, preorderWrite, noContent } from '@portal/shared';
-import { z } from 'zod';
+import { DETAIL_STATUSES, detailLine, detailListLine, detailListQuery, detailPatch, preorderWrite, noContent, detailStatusAnswer } from '@portal/shared';
 import { ADMIN, ADMIN_CONTRACTOR, BUYERS, currentUser, EVERYONE } from '../../lib/auth.ts';
 import type { ZApp } from '../../lib/http.ts';
 import { idParams, paged } from '../../lib/list.ts';
@@ -50,7 +49,7 @@ export default async function routes(app: ZApp) {
         tags: ['details'],
         params: idParams,
         body: detailPatch,
-        response: { 200: z.object({ status: z.enum(DETAIL_STATUSES) }) },
+        response: { 200: detailStatusAnswer },
       },
     },
     async (request) => {

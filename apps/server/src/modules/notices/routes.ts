@@ -1,7 +1,6 @@
 // Maintenance notices: everyone reads the ones shown now (GET /maintenance_notices/current/, public, also before
 // login); administrators list, schedule, change and remove them.
-import { currentNotice, noticeItem, noticeWrite, noContent } from '@portal/shared';
-import { z } from 'zod';
+import { currentNotice, noticeItem, noticeWrite, noContent, currentNoticeList } from '@portal/shared';
 import { ADMIN, currentUser } from '../../lib/auth.ts';
 import type { ZApp } from '../../lib/http.ts';
 import { idParams, listQuery, paged } from '../../lib/list.ts';
@@ -19,7 +18,7 @@ export default async function noticeRoutes(app: ZApp) {
         summary:
           'The maintenance notices shown now (from their show time until their window ends), for everyone.',
         operationId: 'currentMaintenanceNotices',
-        response: { 200: z.array(currentNotice) },
+        response: { 200: currentNoticeList },
       },
     },
     () => svc.currentNotices(app.db),

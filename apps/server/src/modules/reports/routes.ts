@@ -1,22 +1,7 @@
 // Report routes (spec 2 §7): consolidated (Administrator), orders, parts, suppliers (Administrator, Contractor),
 // categories (Administrator, Contractor); suppliers get none (§6). Lists follow lib/list.ts: page, page_size
 // (0 = plain array for exports), ids, search, whitelisted ordering; filters are parsed here, bad ones answer 400.
-import {
-  categoriesReportQuery,
-  categoryReportRow,
-  categoryTreeNode,
-  categoryTreeQuery,
-  consolidatedReportAnswer,
-  ordersReportAnswer,
-  paged,
-  partsReportAnswer,
-  partsReportQuery,
-  reportQuery,
-  spendPoint,
-  suppliersReportAnswer,
-  suppliersReportQuery,
-} from '@portal/shared';
-import { z } from 'zod';
+import { categoriesReportQuery, categoryReportRow, categoryTreeNode, categoryTreeQuery, consolidatedReportAnswer, ordersReportAnswer, paged, partsReportAnswer, partsReportQuery, reportQuery, spendPoint, suppliersReportAnswer, suppliersReportQuery, spendChartAnswer, categoryTreeReport } from '@portal/shared';
 import { ADMIN, ADMIN_CONTRACTOR, currentUser } from '../../lib/auth.ts';
 import type { ZApp } from '../../lib/http.ts';
 import {
@@ -54,7 +39,7 @@ export default async function routes(app: ZApp) {
         summary: 'Spend per month and group over the consolidated report period.',
         operationId: 'reportConsolidatedChart',
         querystring: reportQuery,
-        response: { 200: z.array(spendPoint) },
+        response: { 200: spendChartAnswer },
       },
     },
     async (request) => spendChart(app.longDb, currentUser(request), request.query),
@@ -129,7 +114,7 @@ export default async function routes(app: ZApp) {
         summary: 'Category tree of the chosen groups for the category report filter.',
         operationId: 'reportCategoryTree',
         querystring: categoryTreeQuery,
-        response: { 200: z.array(categoryTreeNode) },
+        response: { 200: categoryTreeReport },
       },
     },
     async (request) => categoryTree(app.longDb, request.query.filter_group ?? []),

@@ -1,8 +1,7 @@
 // The supplier's offer tools on an ACTIVE tender (issue 34 points 1–3): the offer sheet to download and upload, the
 // company's server-kept draft, and its last offers for the tender's parts. Supplier users with the offer rights only.
 import multipart from '@fastify/multipart';
-import { lastOffer, offerDraft, offerDraftWrite, SHEET_MAX_BYTES, sheetLangQuery, sheetReadResult, noContent } from '@portal/shared';
-import { z } from 'zod';
+import { lastOffer, offerDraft, offerDraftWrite, SHEET_MAX_BYTES, sheetLangQuery, sheetReadResult, noContent, offerDraftSaved, lastOfferList } from '@portal/shared';
 import { currentUser } from '../../lib/auth.ts';
 import { invalid } from '../../lib/errors.ts';
 import type { ZApp } from '../../lib/http.ts';
@@ -107,7 +106,7 @@ export default async function routes(app: ZApp) {
         tags,
         params: idParams,
         body: offerDraftWrite,
-        response: { 200: z.object({ updated: z.string().nullable() }) },
+        response: { 200: offerDraftSaved },
       },
     },
     async (request) =>
@@ -139,7 +138,7 @@ export default async function routes(app: ZApp) {
         summary: "The company's own offer lines of the last tender it offered each of this tender's parts in",
         tags,
         params: idParams,
-        response: { 200: z.array(lastOffer) },
+        response: { 200: lastOfferList },
       },
     },
     async (request) => lastOffers(app.db, await viewerOf(app.db, currentUser(request)), request.params.id),

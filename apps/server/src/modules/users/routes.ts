@@ -1,7 +1,6 @@
 // Profile changes, password, own account deletion, supplier users, workers and removal (spec 2 §7).
 // Thin: schema, access, call the service. Own-company and ADVANCED rules live in service.ts.
-import { changePasswordBody, checkPasswordBody, profilePatch, removeAccountBody, supplierUserCreate, supplierUserItem, supplierUserListQuery, supplierUserPatch, workerCreate, workerItem, workerListQuery, workerPatch, idAnswer, noContent } from '@portal/shared';
-import { z } from 'zod';
+import { changePasswordBody, checkPasswordBody, profilePatch, removeAccountBody, supplierUserCreate, supplierUserItem, supplierUserListQuery, supplierUserPatch, workerCreate, workerItem, workerListQuery, workerPatch, idAnswer, noContent, passwordChecked, passwordSaved, accountDeleted } from '@portal/shared';
 import { ADMIN, currentUser } from '../../lib/auth.ts';
 import type { ZApp } from '../../lib/http.ts';
 import { idParams, paged } from '../../lib/list.ts';
@@ -42,7 +41,7 @@ export default async function routes(app: ZApp) {
         summary: 'Verify the current password (and the rules of a new one) before a change.',
         operationId: 'checkPassword',
         body: checkPasswordBody,
-        response: { 200: z.object({ valid: z.literal(true) }) },
+        response: { 200: passwordChecked },
       },
     },
     async (request) => {
@@ -65,7 +64,7 @@ export default async function routes(app: ZApp) {
         summary: 'Change the own password; other sessions end.',
         operationId: 'changeProfilePassword',
         body: changePasswordBody,
-        response: { 200: z.object({ detail: z.literal('password_saved') }) },
+        response: { 200: passwordSaved },
       },
     },
     async (request) => {
@@ -82,7 +81,7 @@ export default async function routes(app: ZApp) {
         tags: ['profile'],
         summary: 'Close the own account and end its sessions.',
         operationId: 'deleteAccount',
-        response: { 200: z.object({ detail: z.literal('account_deleted') }) },
+        response: { 200: accountDeleted },
       },
     },
     async (request) => {
