@@ -3,8 +3,8 @@
 // added later are checked too.
 import * as shared from '@portal/shared';
 import { describe, expect, it } from 'vitest';
-import { testContext } from '../test/context.ts';
 import { isFileAnswer } from '../lib/openapi.ts';
+import { testContext } from '../test/context.ts';
 import { label } from '../test/routes.ts';
 
 const ctx = await testContext();

@@ -38,7 +38,6 @@ const afterAnswer = (reply: FastifyReply, fn: () => void) => {
   reply.then(fn, fn);
 };
 
-
 export default async function routes(app: ZApp) {
   const limits = accountLimits(app.config);
   const login = loginLimits(app.config);

@@ -1,6 +1,13 @@
 // E-mail login, token check (may ask for terms consent), logout, terms consent.
 
-import { loginBody, loginResponse, tokenCheckAnswer, tokenCheckBody, noContent, termsConsentAnswer } from '@portal/shared';
+import {
+  loginBody,
+  loginResponse,
+  noContent,
+  termsConsentAnswer,
+  tokenCheckAnswer,
+  tokenCheckBody,
+} from '@portal/shared';
 import { eq } from 'drizzle-orm';
 import { authTokens } from '../../db/schema/index.ts';
 import { currentUser, resolveToken, revokeTokens } from '../../lib/auth.ts';

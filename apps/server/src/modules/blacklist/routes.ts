@@ -1,6 +1,17 @@
 // Blacklist (spec 3 §7): Administrator and Contractor, as the setup menu shows it to them only; writing also needs the
 // able-to-blacklist permission (checked in the service). Suppliers and Masters are refused.
-import { type BlacklistItem, blacklistCreate, blacklistDetail, blacklistItem, blacklistListQuery, blacklistPartLookupQuery, blacklistPartOption, blacklistPatch, blacklistPdfQuery, PART_LOOKUP_SIZE, blacklistPartOptionList } from '@portal/shared';
+import {
+  type BlacklistItem,
+  blacklistCreate,
+  blacklistDetail,
+  blacklistItem,
+  blacklistListQuery,
+  blacklistPartLookupQuery,
+  blacklistPartOptionList,
+  blacklistPatch,
+  blacklistPdfQuery,
+  PART_LOOKUP_SIZE,
+} from '@portal/shared';
 import { ADMIN_CONTRACTOR, currentUser } from '../../lib/auth.ts';
 import type { ZApp } from '../../lib/http.ts';
 import { idParams, paged } from '../../lib/list.ts';

@@ -1,7 +1,16 @@
 // Parts and part types (spec 3 §7 "Parts and part types"). Buyers read parts (the pre-order and tender forms
 // search them); Administrator and Contractor change parts and part types and start the business-system sync.
 // Suppliers see none of it (spec 3 §6). The business-system sync routes are integrations/businessCentralRoutes.ts.
-import { categoryOption, partItem, partListQuery, partPatch, partTypeCreate, partTypeItem, partTypeListQuery, partTypePatch, categoryOptionList } from '@portal/shared';
+import {
+  categoryOptionList,
+  partItem,
+  partListQuery,
+  partPatch,
+  partTypeCreate,
+  partTypeItem,
+  partTypeListQuery,
+  partTypePatch,
+} from '@portal/shared';
 import { ADMIN_CONTRACTOR, BUYERS } from '../../lib/auth.ts';
 import type { ZApp } from '../../lib/http.ts';
 import { idParams, paged } from '../../lib/list.ts';

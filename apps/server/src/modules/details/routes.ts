@@ -1,7 +1,15 @@
 // Tender line routes (spec 1-tenders §7): list, read and the buyer's line edits. Per-line offers, winners and
 // supplier comments are the tenders module's (tenders/lineRoutes.ts), the retry of a line's business-system sync
 // the integrations module's (integrations/businessCentralRoutes.ts).
-import { DETAIL_STATUSES, detailLine, detailListLine, detailListQuery, detailPatch, preorderWrite, noContent, detailStatusAnswer } from '@portal/shared';
+import {
+  detailLine,
+  detailListLine,
+  detailListQuery,
+  detailPatch,
+  detailStatusAnswer,
+  noContent,
+  preorderWrite,
+} from '@portal/shared';
 import { ADMIN, ADMIN_CONTRACTOR, BUYERS, currentUser, EVERYONE } from '../../lib/auth.ts';
 import type { ZApp } from '../../lib/http.ts';
 import { idParams, paged } from '../../lib/list.ts';

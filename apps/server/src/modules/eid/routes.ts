@@ -22,7 +22,6 @@ import { EidLogins, type EidMethod, type EidStatusAnswer } from './service.ts';
 import { SmartIdClient } from './smartid.ts';
 import { loadCaDir } from './x509.ts';
 
-
 const INIT_LIMIT = { max: 30, timeWindow: '1 minute' };
 const POLL_LIMIT = { max: 300, timeWindow: '1 minute' };
 

@@ -15,18 +15,18 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import {
+  type ChunkFields,
+  type ChunksDone,
   type FileAccess,
   fileExtension,
   OPEN_UPLOADS_MAX,
   UPLOAD_EXTENSIONS,
   type UploadExtension,
-  type ChunkFields,
-  type ChunksDone,
   type UploadedFile,
 } from '@portal/shared';
 import { eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { files } from '../../db/schema/index.ts';
 import { isSupplier, type SessionUser } from '../../lib/auth.ts';

@@ -1,6 +1,6 @@
 // Maintenance notices: everyone reads the ones shown now (GET /maintenance_notices/current/, public, also before
 // login); administrators list, schedule, change and remove them.
-import { currentNotice, noticeItem, noticeWrite, noContent, currentNoticeList } from '@portal/shared';
+import { currentNoticeList, noContent, noticeItem, noticeWrite } from '@portal/shared';
 import { ADMIN, currentUser } from '../../lib/auth.ts';
 import type { ZApp } from '../../lib/http.ts';
 import { idParams, listQuery, paged } from '../../lib/list.ts';

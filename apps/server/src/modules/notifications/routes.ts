@@ -1,6 +1,14 @@
 // E-mail templates and e-mail settings (spec 3 §7 "E-mail"): Administrator only, as the menu entries are.
 
-import { settingsItem, settingsPatch, templateItem, templateListQuery, templatePatch, smtpTestBody, smtpTestAnswer } from '@portal/shared';
+import {
+  settingsItem,
+  settingsPatch,
+  smtpTestAnswer,
+  smtpTestBody,
+  templateItem,
+  templateListQuery,
+  templatePatch,
+} from '@portal/shared';
 import { ADMIN } from '../../lib/auth.ts';
 import type { ZApp } from '../../lib/http.ts';
 import { idParams, paged } from '../../lib/list.ts';

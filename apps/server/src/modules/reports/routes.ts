@@ -1,7 +1,21 @@
 // Report routes (spec 2 §7): consolidated (Administrator), orders, parts, suppliers (Administrator, Contractor),
 // categories (Administrator, Contractor); suppliers get none (§6). Lists follow lib/list.ts: page, page_size
 // (0 = plain array for exports), ids, search, whitelisted ordering; filters are parsed here, bad ones answer 400.
-import { categoriesReportQuery, categoryReportRow, categoryTreeNode, categoryTreeQuery, consolidatedReportAnswer, ordersReportAnswer, paged, partsReportAnswer, partsReportQuery, reportQuery, spendPoint, suppliersReportAnswer, suppliersReportQuery, spendChartAnswer, categoryTreeReport } from '@portal/shared';
+import {
+  categoriesReportQuery,
+  categoryReportRow,
+  categoryTreeQuery,
+  categoryTreeReport,
+  consolidatedReportAnswer,
+  ordersReportAnswer,
+  paged,
+  partsReportAnswer,
+  partsReportQuery,
+  reportQuery,
+  spendChartAnswer,
+  suppliersReportAnswer,
+  suppliersReportQuery,
+} from '@portal/shared';
 import { ADMIN, ADMIN_CONTRACTOR, currentUser } from '../../lib/auth.ts';
 import type { ZApp } from '../../lib/http.ts';
 import {

@@ -1,7 +1,18 @@
 // Suppliers, their category links and the category tree of the supplier page (spec 2 §7). Thin: schema, access,
 // call the service. Finer rules (own company, ADVANCED, which field) live in service.ts.
-import { removeSupplierBody, supplierCategoryLink, supplierCategoryLinkCreate, supplierCategoryTreeAnswer, supplierCategoryTreeQuery, supplierCreate, supplierItem, supplierLinkListQuery, supplierListQuery, supplierPatch, noContent } from '@portal/shared';
-import { z } from 'zod';
+import {
+  noContent,
+  removeSupplierBody,
+  supplierCategoryLink,
+  supplierCategoryLinkCreate,
+  supplierCategoryTreeAnswer,
+  supplierCategoryTreeQuery,
+  supplierCreate,
+  supplierItem,
+  supplierLinkListQuery,
+  supplierListQuery,
+  supplierPatch,
+} from '@portal/shared';
 import { ADMIN, ADMIN_CONTRACTOR, currentUser } from '../../lib/auth.ts';
 import { forbidden } from '../../lib/errors.ts';
 import type { ZApp } from '../../lib/http.ts';

@@ -1,5 +1,16 @@
 // Per-line calls of a tender (spec 1-tenders §7): a supplier's offer lines and line comment, the buyers' winners.
-import { commentWrite, detailLine, proposalWrite, winnersDeleteBody, supplierCommentAnswer, supplierCommentDeleteBody, supplierCommentDeleted, winnersWrite, idAnswer, noContent } from '@portal/shared';
+import {
+  commentWrite,
+  detailLine,
+  idAnswer,
+  noContent,
+  proposalWrite,
+  supplierCommentAnswer,
+  supplierCommentDeleteBody,
+  supplierCommentDeleted,
+  winnersDeleteBody,
+  winnersWrite,
+} from '@portal/shared';
 import { ADMIN_CONTRACTOR, currentUser } from '../../lib/auth.ts';
 import type { ZApp } from '../../lib/http.ts';
 import { idParams } from '../../lib/list.ts';

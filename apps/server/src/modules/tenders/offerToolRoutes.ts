@@ -1,7 +1,16 @@
 // The supplier's offer tools on an ACTIVE tender (issue 34 points 1–3): the offer sheet to download and upload, the
 // company's server-kept draft, and its last offers for the tender's parts. Supplier users with the offer rights only.
 import multipart from '@fastify/multipart';
-import { lastOffer, offerDraft, offerDraftWrite, SHEET_MAX_BYTES, sheetLangQuery, sheetReadResult, noContent, offerDraftSaved, lastOfferList } from '@portal/shared';
+import {
+  lastOfferList,
+  noContent,
+  offerDraft,
+  offerDraftSaved,
+  offerDraftWrite,
+  SHEET_MAX_BYTES,
+  sheetLangQuery,
+  sheetReadResult,
+} from '@portal/shared';
 import { currentUser } from '../../lib/auth.ts';
 import { invalid } from '../../lib/errors.ts';
 import type { ZApp } from '../../lib/http.ts';

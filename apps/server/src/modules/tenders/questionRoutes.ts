@@ -1,6 +1,13 @@
 // Questions while a tender runs (issue 32, point 6): list, ask, answer (with an optional later finish).
 // Thin: the rules live in questions.ts.
-import { questionAnswer, questionAsk, questionParams, tenderIdParams, tenderQuestion, tenderQuestionList } from '@portal/shared';
+import {
+  questionAnswer,
+  questionAsk,
+  questionParams,
+  tenderIdParams,
+  tenderQuestion,
+  tenderQuestionList,
+} from '@portal/shared';
 import { BUYERS, currentUser, EVERYONE } from '../../lib/auth.ts';
 import type { ZApp } from '../../lib/http.ts';
 import { viewerOf } from './access.ts';

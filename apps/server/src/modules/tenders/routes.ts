@@ -1,6 +1,22 @@
 // Tender routes (spec 1-tenders §7): list, read, create, edit and transitions, delete, reopen, supplier flags,
 // comments and the supplier's offer. Thin: rules live in service.ts, sealed output in serialize.ts.
-import { commentChange, commentCreate, commentWrite, logWrite, offerWrite, removeTenderBody, tenderListQuery, tenderReadQuery, tender as tenderSchema, tenderWrite, idAnswer, noContent, okAnswer, commentAnswer, tenderLogBody, tenderLogAnswer } from '@portal/shared';
+import {
+  commentAnswer,
+  commentChange,
+  commentCreate,
+  commentWrite,
+  idAnswer,
+  noContent,
+  offerWrite,
+  okAnswer,
+  removeTenderBody,
+  tenderListQuery,
+  tenderLogAnswer,
+  tenderLogBody,
+  tenderReadQuery,
+  tender as tenderSchema,
+  tenderWrite,
+} from '@portal/shared';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ADMIN, BUYERS, currentUser, EVERYONE } from '../../lib/auth.ts';

@@ -1,6 +1,11 @@
 // The evaluation's helpers (issue 33): award suggestions of a tender and the price history of a part (buyers).
 // Rules in suggestions.ts (with the shared rules/suggest.ts) and priceHistory.ts.
-import { applySuggestionsResult, applySuggestionsWrite, awardSuggestion, priceHistory, awardSuggestionList } from '@portal/shared';
+import {
+  applySuggestionsResult,
+  applySuggestionsWrite,
+  awardSuggestionList,
+  priceHistory,
+} from '@portal/shared';
 import { ADMIN_CONTRACTOR, BUYERS, currentUser } from '../../lib/auth.ts';
 import type { ZApp } from '../../lib/http.ts';
 import { idParams } from '../../lib/list.ts';

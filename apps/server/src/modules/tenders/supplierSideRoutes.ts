@@ -1,8 +1,17 @@
 // The supplier's side after the offer (issue 34, points 4–6): offer receipts (list, PDF, verify), lines declined
 // with a reason (set, undo, the tender's declines as the caller may see them) and the feedback after the award.
 // Rules in receipts.ts, declines.ts and feedback.ts; who may do what is the shared table's.
-import { declineWrite, lineDecline, offerReceipts, receiptQuery, receiptVerdict, receiptVerify, tenderDeclines as tenderDeclinesSchema, tenderFeedback as tenderFeedbackSchema, noContent } from '@portal/shared';
-import { z } from 'zod';
+import {
+  declineWrite,
+  lineDecline,
+  noContent,
+  offerReceipts,
+  receiptQuery,
+  receiptVerdict,
+  receiptVerify,
+  tenderDeclines as tenderDeclinesSchema,
+  tenderFeedback as tenderFeedbackSchema,
+} from '@portal/shared';
 import { currentUser, EVERYONE } from '../../lib/auth.ts';
 import type { ZApp } from '../../lib/http.ts';
 import { idParams } from '../../lib/list.ts';

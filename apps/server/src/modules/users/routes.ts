@@ -1,6 +1,24 @@
 // Profile changes, password, own account deletion, supplier users, workers and removal (spec 2 §7).
 // Thin: schema, access, call the service. Own-company and ADVANCED rules live in service.ts.
-import { changePasswordBody, checkPasswordBody, profilePatch, removeAccountBody, supplierUserCreate, supplierUserItem, supplierUserListQuery, supplierUserPatch, workerCreate, workerItem, workerListQuery, workerPatch, idAnswer, noContent, passwordChecked, passwordSaved, accountDeleted } from '@portal/shared';
+import {
+  accountDeleted,
+  changePasswordBody,
+  checkPasswordBody,
+  idAnswer,
+  noContent,
+  passwordChecked,
+  passwordSaved,
+  profilePatch,
+  removeAccountBody,
+  supplierUserCreate,
+  supplierUserItem,
+  supplierUserListQuery,
+  supplierUserPatch,
+  workerCreate,
+  workerItem,
+  workerListQuery,
+  workerPatch,
+} from '@portal/shared';
 import { ADMIN, currentUser } from '../../lib/auth.ts';
 import type { ZApp } from '../../lib/http.ts';
 import { idParams, paged } from '../../lib/list.ts';
