@@ -107,6 +107,7 @@ export const eidAuthQuery = z.object({
     .regex(/^[A-Za-z0-9_-]+$/, 'invalid'),
 });
 export const idcardChallengeResponse = z.object({ nonce: z.string() });
+export type IdcardChallengeResponse = z.infer<typeof idcardChallengeResponse>;
 export const webEidTokenSchema = z.object({
   unverifiedCertificate: z.string().max(20_000, 'too_long'),
   algorithm: z.string().max(20, 'too_long'),
