@@ -125,5 +125,28 @@ export type PublicGroup = z.infer<typeof publicGroup>;
 export const registrationChecked = z.object({ step: z.literal(1), valid: z.literal(true) });
 export const registrationDone = z.object({ registered: z.literal(true) });
 export const registrationAnswer = registrationChecked.or(registrationDone);
+/** The registration body as the route accepts it: step 1 complete, the user's fields checked on the full call. */
+export const registrationRouteBody = registrationStep1.extend(registrationUser.partial().shape);
+/** POST /register/ query: step=1 checks the company data only. */
+export const registrationStepQuery = z.object({ step: z.enum(['1', '2'], 'invalid_choice').optional() });
+/** GET /register/groups/ answer. */
+export const publicGroupList = z.array(publicGroup);
+/** POST /forgot_password/ answer (the same whether or not the address has an account). */
+export const forgotPasswordAnswer = z.object({ sent: z.literal(true) });
+export type ForgotPasswordAnswer = z.infer<typeof forgotPasswordAnswer>;
+/** POST /reset_password/ answer. */
+export const resetPasswordAnswer = z.object({ reset: z.literal(true) });
+export type ResetPasswordAnswer = z.infer<typeof resetPasswordAnswer>;
+/** POST /_test/account_active/ body (test clock only): a supplier company (by id or code) or a user, and the flag. */
+export const testAccountActiveBody = z
+  .object({
+    supplier_id: z.number().int().positive().optional(),
+    registration_code: z.string().min(1).max(50).optional(),
+    user_id: z.number().int().positive().optional(),
+    is_active: z.boolean(),
+  })
+  .strict();
+/** POST /_test/account_active/ answer. */
+export const testAccountActiveAnswer = z.object({ changed: z.boolean() });
 export type RegistrationChecked = z.infer<typeof registrationChecked>;
 export type RegistrationDone = z.infer<typeof registrationDone>;

@@ -144,3 +144,7 @@ export const breachListQuery = listQuery.extend({
 });
 /** POST /breaches/: a breach of one supplier. */
 export const breachCreate = breachWrite.extend({ supplier: z.number().int().positive() });
+
+/** POST suppliers/{id}/exclude/ answer. */
+export const exclusionAnswer = z.object({ status: z.literal('excluded') });
+export type ExclusionAnswer = z.infer<typeof exclusionAnswer>;

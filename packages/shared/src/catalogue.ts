@@ -156,3 +156,6 @@ export const categoryListQuery = listQuery.extend({
   group: idString.optional(),
 });
 export const divisionParams = z.object({ division: idString });
+
+/** GET black_lists/parts/ answer. */
+export const blacklistPartOptionList = z.array(blacklistPartOption);

@@ -107,6 +107,7 @@ export const eidAuthQuery = z.object({
     .regex(/^[A-Za-z0-9_-]+$/, 'invalid'),
 });
 export const idcardChallengeResponse = z.object({ nonce: z.string() });
+export type IdcardChallengeResponse = z.infer<typeof idcardChallengeResponse>;
 export const webEidTokenSchema = z.object({
   unverifiedCertificate: z.string().max(20_000, 'too_long'),
   algorithm: z.string().max(20, 'too_long'),
@@ -123,3 +124,8 @@ export type SmartIdInitBody = z.infer<typeof smartIdInitBody>;
 export type MobileIdInitBody = z.input<typeof mobileIdInitBody>;
 export type EidInitResponse = z.infer<typeof eidInitResponse>;
 export type WebEidTokenPayload = z.infer<typeof webEidTokenSchema>;
+
+/** An eID call's validation errors: message keys per field (the error body of ARCHITECTURE.md). */
+export const eidFieldErrors = z.record(z.string(), z.array(z.string()));
+/** An eID call's refusal: one message key. */
+export const eidDetail = z.object({ detail: z.string() });

@@ -35,6 +35,7 @@ export * from './setup.ts';
 export * from './suggestions.ts';
 export * from './supplierSide.ts';
 export * from './supplierSideRules.ts';
+export * from './system.ts';
 export * from './tenderRequests.ts';
 export * from './tenders.ts';
 export * from './terms.ts';

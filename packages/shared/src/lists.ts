@@ -46,7 +46,21 @@ export const listQuery = z.object({
 export type ListQuery = z.output<typeof listQuery>;
 
 /** A list's answer: a page of rows with the page count and the total, or (page_size=0) all rows as an array. */
-export const paged = <T extends z.ZodType>(item: T) =>
+export const paged = <T extends z.ZodType>(item: T) => {
+  const known = pages.get(item);
+  if (known) return known as ReturnType<typeof pageOf<T>>;
+  const made = pageOf(item);
+  pages.set(item, made);
+  pageItems.set(made, item);
+  return made;
+};
+/** One schema per row schema, so a route's page answer is the same object wherever it is declared. */
+const pages = new WeakMap<z.ZodType, z.ZodType>();
+const pageItems = new WeakMap<z.ZodType, z.ZodType>();
+/** The row schema of a page answer made by `paged` (undefined for any other schema). */
+export const pagedItem = (schema: unknown): z.ZodType | undefined =>
+  schema && typeof schema === 'object' ? pageItems.get(schema as z.ZodType) : undefined;
+const pageOf = <T extends z.ZodType>(item: T) =>
   z.union([
     z.object({
       results: z.array(item),
@@ -60,3 +74,14 @@ export const paged = <T extends z.ZodType>(item: T) =>
 /** One page of a list's answer (the object form of `paged`). */
 export type ListPage<T> = { results: T[]; pages: number; count: number; count_more?: boolean };
 export type Paged<T> = ListPage<T> | T[];
+
+// ---------------------------------------------------------------- small answers shared by many routes
+
+/** A 204 answer: no body. */
+export const noContent = z.null();
+/** The answer of a call that only succeeds: `{ok: true}`. */
+export const okAnswer = z.object({ ok: z.literal(true) });
+export type OkAnswer = z.infer<typeof okAnswer>;
+/** The id of the row a call created or changed. */
+export const idAnswer = z.object({ id: z.number() });
+export type IdAnswer = z.infer<typeof idAnswer>;

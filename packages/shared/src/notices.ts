@@ -48,3 +48,6 @@ export const NOTICE_MESSAGES = [
   'notice_show_after_start',
   'notice_already_over',
 ] as const;
+
+/** GET maintenance_notices/current/ answer. */
+export const currentNoticeList = z.array(currentNotice);

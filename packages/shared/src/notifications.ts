@@ -92,3 +92,8 @@ export const settingsPatch = z.object({
   updated: z.string().optional(),
 });
 export type SettingsPatch = z.output<typeof settingsPatch>;
+
+/** POST test_smtp body: settings to try instead of the saved ones (none: the saved ones). */
+export const smtpTestBody = settingsPatch.optional();
+/** POST test_smtp answer: the bare text OK, or FAILED: and the reason. */
+export const smtpTestAnswer = z.string();

@@ -417,3 +417,10 @@ export function sheetTexts(language: string | null | undefined): SheetTexts {
   if (l === 'en' || l === 'eng') return SHEET_TEXTS.en;
   return SHEET_TEXTS.et;
 }
+
+/** PUT offer_draft answer: when the draft was saved (null when nothing was left to keep). */
+export const offerDraftSaved = z.object({ updated: z.string().nullable() });
+export type OfferDraftSaved = z.infer<typeof offerDraftSaved>;
+
+/** GET last_offers answer. */
+export const lastOfferList = z.array(lastOffer);

@@ -88,3 +88,6 @@ export const partListQuery = listQuery.extend({
 export type PartListQuery = z.output<typeof partListQuery>;
 export const partTypeListQuery = listQuery.extend({ is_active: boolQuery.optional() });
 export const unitListQuery = listQuery.extend({ is_active: boolQuery.optional() });
+
+/** GET part_types/category_options/ answer. */
+export const categoryOptionList = z.array(categoryOption);

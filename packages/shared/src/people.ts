@@ -333,3 +333,15 @@ export const supplierLinkListQuery = listQuery.extend({
 export const supplierCategoryTreeQuery = z.object({ group: idString });
 export const supplierCategoryTreeAnswer = z.object({ list: z.array(supplierCategoryNode) });
 export type SupplierCategoryTree = z.infer<typeof supplierCategoryTreeAnswer>;
+
+/** POST check_password answer. */
+export const passwordChecked = z.object({ valid: z.literal(true) });
+export type PasswordChecked = z.infer<typeof passwordChecked>;
+
+/** POST change_profile_password answer. */
+export const passwordSaved = z.object({ detail: z.literal('password_saved') });
+export type PasswordSaved = z.infer<typeof passwordSaved>;
+
+/** GET delete_account answer. */
+export const accountDeleted = z.object({ detail: z.literal('account_deleted') });
+export type AccountDeleted = z.infer<typeof accountDeleted>;

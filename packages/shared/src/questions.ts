@@ -30,3 +30,6 @@ export const questionAnswer = z.object({
   finish: z.iso.datetime({ offset: true, message: 'invalid' }).nullable().optional(),
 });
 export type QuestionAnswer = z.infer<typeof questionAnswer>;
+
+/** GET a tender's questions answer. */
+export const tenderQuestionList = z.array(tenderQuestion);

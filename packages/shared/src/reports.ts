@@ -184,3 +184,9 @@ export const suppliersReportAnswer = report(
 );
 /** A report page: its rows with the totals over the whole filtered result (page_size=0 answers the rows alone). */
 export type ReportPage<T> = ListPage<T> & { totals?: ReportTotals };
+
+/** GET consolidated/chart/ answer: one point per period. */
+export const spendChartAnswer = z.array(spendPoint);
+
+/** GET reports/categories/tree/ answer. */
+export const categoryTreeReport = z.array(categoryTreeNode);

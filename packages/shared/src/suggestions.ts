@@ -66,3 +66,6 @@ export const priceHistory = z.object({
 });
 export type PriceHistory = z.infer<typeof priceHistory>;
 export type PriceHistoryEntry = z.infer<typeof priceHistoryEntry>;
+
+/** GET award_suggestions answer: one suggestion per line. */
+export const awardSuggestionList = z.array(awardSuggestion);

@@ -126,3 +126,7 @@ export const detailPatch = z.object({
   warehouse: preorderWrite.shape.warehouse,
   replacement_qty: qtyInput,
 });
+
+/** PATCH details/{id}/ answer: the line's status after the change. */
+export const detailStatusAnswer = z.object({ status: z.enum(DETAIL_STATUSES) });
+export type DetailStatusAnswer = z.infer<typeof detailStatusAnswer>;

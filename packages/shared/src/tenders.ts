@@ -376,7 +376,29 @@ export const winnersWrite = z.object({
 });
 /** PATCH /details/{id}/delete_winners/ (the same version check). */
 export const winnersDelete = z.object({ version: z.string().max(40, 'too_long').optional() }).passthrough();
+/** PATCH delete_winners body: optional (no body deletes the winners without a version check). */
+export const winnersDeleteBody = winnersDelete.optional();
 export type WinnersWrite = z.infer<typeof winnersWrite>;
 
 export const logWrite = z.object({ action: z.enum(TENDER_LOG_ACTIONS) });
+/** The list page may send the bare text WATCHED (or the JSON string "WATCHED") instead of {action}. */
+export const tenderLogBody = z
+  .union([logWrite, z.enum(TENDER_LOG_ACTIONS, 'invalid_choice')])
+  .transform((b) => (typeof b === 'string' ? b : b.action));
+/** PATCH add_log answer: the entry written. */
+export const tenderLogAnswer = z.object({ created: z.string(), action: z.enum(TENDER_LOG_ACTIONS) });
+/** A comment as its create and change calls answer it. */
+export const commentAnswer = z.object({
+  id: z.number(),
+  creator: z.string().nullable(),
+  created: z.string(),
+  content: z.string(),
+});
+export type CommentAnswer = z.infer<typeof commentAnswer>;
 export const commentWrite = z.object({ comment: z.string().max(1000, 'comment_too_long') });
+/** PATCH add_supplier_comment answer: the comment's id (null when an empty text removed it). */
+export const supplierCommentAnswer = z.object({ id: z.number().nullable() });
+/** PATCH delete_supplier_comment body: any object or none (nothing in it is read). */
+export const supplierCommentDeleteBody = z.object({}).passthrough().optional();
+/** PATCH delete_supplier_comment answer. */
+export const supplierCommentDeleted = z.object({ id: z.null() });

@@ -51,3 +51,13 @@ export const termsVersionItem = termsBrief.extend({
   created_by_name: z.string().nullable(),
 });
 export type TermsVersionItem = z.infer<typeof termsVersionItem>;
+/** GET /terms_versions/ answer, newest first. */
+export const termsVersionList = z.array(termsVersionItem);
+/** POST /terms_versions/ answer: the version published and how many users were mailed. */
+export const termsPublished = termsVersionItem.extend({ mailed: z.number() });
+export type TermsPublished = z.infer<typeof termsPublished>;
+/** GET /terms/{version}/ parameters. */
+export const termsVersionParams = z.object({ version: z.string().max(20, 'too_long') });
+/** POST /terms-of-use-consent/ answer. */
+export const termsConsentAnswer = z.object({ consented: z.literal(true) });
+export type TermsConsentAnswer = z.infer<typeof termsConsentAnswer>;

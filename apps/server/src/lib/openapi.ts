@@ -19,6 +19,10 @@ const FILE_TYPES = 'x-file-types';
 export const fileAnswer = (description: string, ...types: [string, ...string[]]) =>
   z.any().meta({ description, [FILE_TYPES]: types });
 
+/** Whether a response schema was made by fileAnswer (bytes, not JSON: no shared schema describes them). */
+export const isFileAnswer = (schema: unknown) =>
+  schema instanceof z.ZodType && Array.isArray(schema.meta()?.[FILE_TYPES]);
+
 /** A response schema made by fileAnswer, as the document shows it: one binary string per content type. */
 function fileContent(schema: unknown) {
   const types = (schema as Record<string, unknown> | null)?.[FILE_TYPES];

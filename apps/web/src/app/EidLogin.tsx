@@ -9,6 +9,7 @@ import {
   type EidInitResponse,
   type EidStatusResponse,
   FIELD_MAX,
+  type IdcardChallengeResponse,
   type LoginResponse,
   normaliseMobilePhone,
 } from '@portal/shared';
@@ -282,7 +283,7 @@ export function IdCardLogin({
     setBusy(true);
     setProblem(null);
     try {
-      const { nonce } = await api<{ nonce: string }>('POST', '/login_idcard_challenge/');
+      const { nonce } = await api<IdcardChallengeResponse>('POST', '/login_idcard_challenge/');
       const authToken = await webEidAuthenticate(nonce, storedLanguage());
       onLoggedIn(await api<LoginOut>('POST', '/login_idcard/', { body: { nonce, auth_token: authToken } }));
     } catch (err) {

@@ -1,16 +1,19 @@
 // Supplier registration (two steps), password recovery and reset (spec 2 §7), without login and rate-limited per
 // address and per e-mail; none of them tells whether an e-mail has an account.
 import {
+  forgotPasswordAnswer,
   forgotPasswordBody,
-  publicGroup,
+  publicGroupList,
   registrationAnswer,
   registrationBody,
-  registrationStep1,
-  registrationUser,
+  registrationRouteBody,
+  registrationStepQuery,
+  resetPasswordAnswer,
   resetPasswordBody,
+  testAccountActiveAnswer,
+  testAccountActiveBody,
 } from '@portal/shared';
 import type { FastifyReply } from 'fastify';
-import { z } from 'zod';
 import { badRequest, zodIssuesToFieldErrors } from '../../lib/errors.ts';
 import type { ZApp } from '../../lib/http.ts';
 import {
@@ -35,9 +38,6 @@ const afterAnswer = (reply: FastifyReply, fn: () => void) => {
   reply.then(fn, fn);
 };
 
-/** The registration body as the route accepts it: step 1 complete, the user's fields checked on the full call. */
-const registrationRouteBody = registrationStep1.extend(registrationUser.partial().shape);
-
 export default async function routes(app: ZApp) {
   const limits = accountLimits(app.config);
   const login = loginLimits(app.config);
@@ -56,7 +56,7 @@ export default async function routes(app: ZApp) {
         tags,
         summary: 'List the active groups a registering supplier can choose.',
         operationId: 'listRegistrationGroups',
-        response: { 200: z.array(publicGroup) },
+        response: { 200: publicGroupList },
       },
     },
     () => publicGroups(app.db),
@@ -70,7 +70,7 @@ export default async function routes(app: ZApp) {
         tags,
         summary: 'Register a supplier company with its main user (step=1 checks the company data only).',
         operationId: 'registerSupplier',
-        querystring: z.object({ step: z.enum(['1', '2'], 'invalid_choice').optional() }),
+        querystring: registrationStepQuery,
         body: registrationRouteBody,
         response: { 200: registrationAnswer },
       },
@@ -104,7 +104,7 @@ export default async function routes(app: ZApp) {
           'Mail a password reset link when the e-mail has an account; the answer is the same either way.',
         operationId: 'forgotPassword',
         body: forgotPasswordBody,
-        response: { 200: z.object({ sent: z.literal(true) }) },
+        response: { 200: forgotPasswordAnswer },
       },
     },
     async (request, reply) => {
@@ -134,7 +134,7 @@ export default async function routes(app: ZApp) {
         summary: 'Set a new password with a single-use key from a recovery or invitation mail.',
         operationId: 'resetPassword',
         body: resetPasswordBody,
-        response: { 200: z.object({ reset: z.literal(true) }) },
+        response: { 200: resetPasswordAnswer },
       },
     },
     async (request, reply) => {
@@ -159,15 +159,8 @@ export default async function routes(app: ZApp) {
         tags: ['system'],
         summary: 'Test clock only: activate or deactivate a supplier company or a user.',
         operationId: 'testSetAccountActive',
-        body: z
-          .object({
-            supplier_id: z.number().int().positive().optional(),
-            registration_code: z.string().min(1).max(50).optional(),
-            user_id: z.number().int().positive().optional(),
-            is_active: z.boolean(),
-          })
-          .strict(),
-        response: { 200: z.object({ changed: z.boolean() }) },
+        body: testAccountActiveBody,
+        response: { 200: testAccountActiveAnswer },
       },
     },
     async (request) => {

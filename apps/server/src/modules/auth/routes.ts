@@ -1,8 +1,14 @@
 // E-mail login, token check (may ask for terms consent), logout, terms consent.
 
-import { loginBody, loginResponse, tokenCheckAnswer, tokenCheckBody } from '@portal/shared';
+import {
+  loginBody,
+  loginResponse,
+  noContent,
+  termsConsentAnswer,
+  tokenCheckAnswer,
+  tokenCheckBody,
+} from '@portal/shared';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import { authTokens } from '../../db/schema/index.ts';
 import { currentUser, resolveToken, revokeTokens } from '../../lib/auth.ts';
 import { now } from '../../lib/clock.ts';
@@ -58,7 +64,7 @@ export default async function routes(app: ZApp) {
     '/logout/',
     {
       config: { access: 'authenticated' },
-      schema: { summary: 'Log out: revoke this token', tags: ['auth'], response: { 204: z.null() } },
+      schema: { summary: 'Log out: revoke this token', tags: ['auth'], response: { 204: noContent } },
     },
     async (request, reply) => {
       await app.db
@@ -76,7 +82,7 @@ export default async function routes(app: ZApp) {
       schema: {
         summary: 'Log out everywhere: revoke every token of the user',
         tags: ['auth'],
-        response: { 204: z.null() },
+        response: { 204: noContent },
       },
     },
     async (request, reply) => {
@@ -92,7 +98,7 @@ export default async function routes(app: ZApp) {
       schema: {
         summary: 'Accept the terms of use',
         tags: ['auth'],
-        response: { 200: z.object({ consented: z.literal(true) }) },
+        response: { 200: termsConsentAnswer },
       },
     },
     async (request) => {

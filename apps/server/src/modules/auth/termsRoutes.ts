@@ -1,7 +1,13 @@
 // Terms of use versions (issue 32, point 5): the version in force and the next one announced (public, as the terms
 // are), one version's text (public: the link in the announcement mail), and the administrators' list and publish.
-import { termsDraftSchema, termsStateSchema, termsTextSchema, termsVersionItem } from '@portal/shared';
-import { z } from 'zod';
+import {
+  termsDraftSchema,
+  termsPublished,
+  termsStateSchema,
+  termsTextSchema,
+  termsVersionList,
+  termsVersionParams,
+} from '@portal/shared';
 import { ADMIN, currentUser } from '../../lib/auth.ts';
 import type { ZApp } from '../../lib/http.ts';
 import { listTermsVersions, publishTerms, termsState, termsText } from './terms.ts';
@@ -32,7 +38,7 @@ export default async function routes(app: ZApp) {
         summary:
           'The text of one terms of use version in et, ru and en (null for the version shipped with the app)',
         operationId: 'getTermsText',
-        params: z.object({ version: z.string().max(20, 'too_long') }),
+        params: termsVersionParams,
         response: { 200: termsTextSchema },
       },
     },
@@ -47,7 +53,7 @@ export default async function routes(app: ZApp) {
         tags,
         summary: 'Every published terms of use version, newest first',
         operationId: 'listTermsVersions',
-        response: { 200: z.array(termsVersionItem) },
+        response: { 200: termsVersionList },
       },
     },
     () => listTermsVersions(app.db),
@@ -63,7 +69,7 @@ export default async function routes(app: ZApp) {
           'Publish a new terms of use version, effective at least 20 calendar days ahead; every active user is mailed',
         operationId: 'publishTermsVersion',
         body: termsDraftSchema,
-        response: { 201: termsVersionItem.extend({ mailed: z.number() }) },
+        response: { 201: termsPublished },
       },
     },
     async (request, reply) => {

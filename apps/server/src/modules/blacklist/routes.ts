@@ -7,12 +7,11 @@ import {
   blacklistItem,
   blacklistListQuery,
   blacklistPartLookupQuery,
-  blacklistPartOption,
+  blacklistPartOptionList,
   blacklistPatch,
   blacklistPdfQuery,
   PART_LOOKUP_SIZE,
 } from '@portal/shared';
-import { z } from 'zod';
 import { ADMIN_CONTRACTOR, currentUser } from '../../lib/auth.ts';
 import type { ZApp } from '../../lib/http.ts';
 import { idParams, paged } from '../../lib/list.ts';
@@ -53,7 +52,7 @@ export default async function routes(app: ZApp) {
         summary: `Parts whose code contains the text and that have no live blacklist entry (at most ${PART_LOOKUP_SIZE}).`,
         operationId: 'blacklistPartOptions',
         querystring: blacklistPartLookupQuery,
-        response: { 200: z.array(blacklistPartOption) },
+        response: { 200: blacklistPartOptionList },
       },
     },
     (request) => blacklistPartOptions(app.db, request.query.code__icontains ?? '', request.query.black_list),

@@ -1,7 +1,13 @@
 // The breach register (issue 32). Reading: buyers (Administrator, Contractor) and the company's own users; writing:
 // buyers; excluding a company: administrators. Finer rules (own company, the terms' limits) live in service.ts.
-import { breachCreate, breachItem, breachListQuery, breachPatch, exclusionWrite } from '@portal/shared';
-import { z } from 'zod';
+import {
+  breachCreate,
+  breachItem,
+  breachListQuery,
+  breachPatch,
+  exclusionAnswer,
+  exclusionWrite,
+} from '@portal/shared';
 import { ADMIN, ADMIN_CONTRACTOR, currentUser } from '../../lib/auth.ts';
 import type { ZApp } from '../../lib/http.ts';
 import { idParams, paged } from '../../lib/list.ts';
@@ -69,7 +75,7 @@ export default async function routes(app: ZApp) {
         operationId: 'excludeSupplier',
         params: idParams,
         body: exclusionWrite,
-        response: { 200: z.object({ status: z.literal('excluded') }) },
+        response: { 200: exclusionAnswer },
       },
     },
     async (request) => {

@@ -2,7 +2,7 @@
 // search them); Administrator and Contractor change parts and part types and start the business-system sync.
 // Suppliers see none of it (spec 3 §6). The business-system sync routes are integrations/businessCentralRoutes.ts.
 import {
-  categoryOption,
+  categoryOptionList,
   partItem,
   partListQuery,
   partPatch,
@@ -11,7 +11,6 @@ import {
   partTypeListQuery,
   partTypePatch,
 } from '@portal/shared';
-import { z } from 'zod';
 import { ADMIN_CONTRACTOR, BUYERS } from '../../lib/auth.ts';
 import type { ZApp } from '../../lib/http.ts';
 import { idParams, paged } from '../../lib/list.ts';
@@ -94,7 +93,7 @@ export default async function routes(app: ZApp) {
         tags,
         summary: 'Lists the active categories a part type may belong to, with their paths.',
         operationId: 'listPartTypeCategoryOptions',
-        response: { 200: z.array(categoryOption) },
+        response: { 200: categoryOptionList },
       },
     },
     () => categoryOptions(app.db),

@@ -2,14 +2,14 @@
 // supplier comments are the tenders module's (tenders/lineRoutes.ts), the retry of a line's business-system sync
 // the integrations module's (integrations/businessCentralRoutes.ts).
 import {
-  DETAIL_STATUSES,
   detailLine,
   detailListLine,
   detailListQuery,
   detailPatch,
+  detailStatusAnswer,
+  noContent,
   preorderWrite,
 } from '@portal/shared';
-import { z } from 'zod';
 import { ADMIN, ADMIN_CONTRACTOR, BUYERS, currentUser, EVERYONE } from '../../lib/auth.ts';
 import type { ZApp } from '../../lib/http.ts';
 import { idParams, paged } from '../../lib/list.ts';
@@ -57,7 +57,7 @@ export default async function routes(app: ZApp) {
         tags: ['details'],
         params: idParams,
         body: detailPatch,
-        response: { 200: z.object({ status: z.enum(DETAIL_STATUSES) }) },
+        response: { 200: detailStatusAnswer },
       },
     },
     async (request) => {
@@ -102,7 +102,7 @@ export default async function routes(app: ZApp) {
         summary: 'Deletes a PREPARED pre-order (administrators; soft delete).',
         operationId: 'deletePreorder',
         params: idParams,
-        response: { 204: z.null() },
+        response: { 204: noContent },
       },
     },
     async (request, reply) => {

@@ -3,6 +3,8 @@
 // shared with the e-mail login; an eID login never counts against an account, so its owner can always use it).
 import {
   eidAuthQuery,
+  eidDetail,
+  eidFieldErrors,
   eidInitResponse,
   eidStatusResponse,
   idcardChallengeResponse,
@@ -12,7 +14,6 @@ import {
   smartIdInitBody,
 } from '@portal/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { ZApp } from '../../lib/http.ts';
 import { countLoginFailure, loginLimits, loginSucceeded, takeLoginAttempt } from '../auth/index.ts';
 import type { MidLanguage } from './mobileid.ts';
@@ -20,9 +21,6 @@ import { MobileIdClient } from './mobileid.ts';
 import { EidLogins, type EidMethod, type EidStatusAnswer } from './service.ts';
 import { SmartIdClient } from './smartid.ts';
 import { loadCaDir } from './x509.ts';
-
-const fieldErrors = z.record(z.string(), z.array(z.string()));
-const detail = z.object({ detail: z.string() });
 
 const INIT_LIMIT = { max: 30, timeWindow: '1 minute' };
 const POLL_LIMIT = { max: 300, timeWindow: '1 minute' };
@@ -96,7 +94,7 @@ export default async function routes(app: ZApp) {
           summary: `Polls a ${label} login; USER_AUTHENTICATED carries the token.`,
           operationId: `login${name}Status`,
           querystring: eidAuthQuery,
-          response: { 200: eidStatusResponse, 400: fieldErrors },
+          response: { 200: eidStatusResponse, 400: eidFieldErrors },
         },
       },
       async (request) => track(request.ip, await logins.status(method, request.query.auth_id)),
@@ -110,7 +108,7 @@ export default async function routes(app: ZApp) {
           summary: `Cancels a ${label} login.`,
           operationId: `login${name}Cancel`,
           querystring: eidAuthQuery,
-          response: { 200: eidStatusResponse, 400: fieldErrors },
+          response: { 200: eidStatusResponse, 400: eidFieldErrors },
         },
       },
       async (request) => logins.cancel(method, request.query.auth_id),
@@ -126,7 +124,7 @@ export default async function routes(app: ZApp) {
         summary: 'Starts a Smart-ID login and answers its verification code.',
         operationId: 'loginSmartInit',
         body: smartIdInitBody,
-        response: { 200: eidInitResponse, 400: fieldErrors, 429: detail },
+        response: { 200: eidInitResponse, 400: eidFieldErrors, 429: eidDetail },
       },
     },
     (request, reply) => attempt(request, reply, () => logins.startSmart(request.body.personal_code)),
@@ -141,7 +139,7 @@ export default async function routes(app: ZApp) {
         summary: 'Starts a Mobile-ID login and answers its verification code.',
         operationId: 'loginMobileInit',
         body: mobileIdInitBody,
-        response: { 200: eidInitResponse, 400: fieldErrors, 429: detail },
+        response: { 200: eidInitResponse, 400: eidFieldErrors, 429: eidDetail },
       },
     },
     (request, reply) =>
@@ -158,7 +156,7 @@ export default async function routes(app: ZApp) {
         tags: ['auth'],
         summary: 'Issues a Web eID challenge nonce for an ID-card login.',
         operationId: 'loginIdcardChallenge',
-        response: { 200: idcardChallengeResponse, 429: detail },
+        response: { 200: idcardChallengeResponse, 429: eidDetail },
       },
     },
     (request, reply) => attempt(request, reply, () => logins.challenge()),
@@ -173,7 +171,7 @@ export default async function routes(app: ZApp) {
         summary: 'Logs in with a Web eID authentication token signed by an ID card.',
         operationId: 'loginIdcard',
         body: idcardLoginBody,
-        response: { 200: loginResponse, 400: fieldErrors, 403: detail, 429: detail },
+        response: { 200: loginResponse, 400: eidFieldErrors, 403: eidDetail, 429: eidDetail },
       },
     },
     (request, reply) =>

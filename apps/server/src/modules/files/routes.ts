@@ -3,17 +3,23 @@
 import { createReadStream } from 'node:fs';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
-import { UPLOAD_CHUNK_BYTES, uploadedFile } from '@portal/shared';
+import {
+  chunkFields,
+  chunksDone,
+  fileUuidParams,
+  noContent,
+  okAnswer,
+  thumbnailParams,
+  UPLOAD_CHUNK_BYTES,
+  uploadedFile,
+} from '@portal/shared';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { ADMIN_CONTRACTOR, currentUser } from '../../lib/auth.ts';
 import { invalid } from '../../lib/errors.ts';
 import type { ZApp } from '../../lib/http.ts';
 import { fileAnswer } from '../../lib/openapi.ts';
 import { SERVED_TYPES } from './magic.ts';
 import {
-  chunkFields,
-  chunksDone,
   deleteFile,
   FileStore,
   finishUpload,
@@ -22,13 +28,9 @@ import {
   receiveChunk,
   sweepUploads,
   thumbnail,
-  thumbnailSize,
-  uuidString,
 } from './service.ts';
 
 const SWEEP_EVERY_MS = 3600_000;
-const uuidParams = z.object({ uuid: uuidString });
-const thumbParams = z.object({ w: thumbnailSize, h: thumbnailSize, uuid: uuidString });
 
 /** Reads a multipart form: its text fields and at most one file (held in memory: a chunk is ≤ 500000 bytes). */
 async function readForm(request: FastifyRequest) {
@@ -82,7 +84,7 @@ export default async function routes(app: ZApp) {
         summary: 'Receives one chunk of a Dropzone upload (multipart form: file and dz* fields).',
         operationId: 'uploadChunk',
         consumes: ['multipart/form-data'],
-        response: { 200: z.object({ ok: z.literal(true) }) },
+        response: { 200: okAnswer },
       },
     },
     async (request) => {
@@ -123,7 +125,7 @@ export default async function routes(app: ZApp) {
         tags,
         summary: 'Answers a file’s bytes (public files by uuid; private ones to signed-in buyers).',
         operationId: 'getFile',
-        params: uuidParams,
+        params: fileUuidParams,
         response: { 200: fileAnswer('the file as stored, under its type', ...SERVED_TYPES) },
       },
     },
@@ -150,7 +152,7 @@ export default async function routes(app: ZApp) {
         tags,
         summary: 'Answers an image file resized to fit w×h pixels (made once, then kept).',
         operationId: 'getThumbnail',
-        params: thumbParams,
+        params: thumbnailParams,
         response: { 200: fileAnswer('the image resized', 'image/jpeg', 'image/png') },
       },
     },
@@ -172,8 +174,8 @@ export default async function routes(app: ZApp) {
         tags,
         summary: 'Deletes a file, its part links and its thumbnails.',
         operationId: 'deleteFile',
-        params: uuidParams,
-        response: { 204: z.null() },
+        params: fileUuidParams,
+        response: { 204: noContent },
       },
     },
     async (request, reply) => {

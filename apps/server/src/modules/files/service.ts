@@ -15,20 +15,18 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import {
-  FILE_MAX_BYTES,
+  type ChunkFields,
+  type ChunksDone,
   type FileAccess,
   fileExtension,
   OPEN_UPLOADS_MAX,
-  THUMBNAIL_MAX,
-  THUMBNAIL_SIZES,
-  UPLOAD_CHUNK_BYTES,
   UPLOAD_EXTENSIONS,
   type UploadExtension,
   type UploadedFile,
 } from '@portal/shared';
 import { eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { files } from '../../db/schema/index.ts';
 import { isSupplier, type SessionUser } from '../../lib/auth.ts';
@@ -46,50 +44,8 @@ import { bytesMatchExtension, contentTypeOf, MAGIC_HEAD_BYTES } from './magic.ts
 
 sharp.cache(false); // thumbnails are cached on disk; keep the process's memory flat
 
-export const MAX_CHUNKS = Math.ceil(FILE_MAX_BYTES / UPLOAD_CHUNK_BYTES);
 /** An unfinished upload (or a stray temporary file) older than this is removed by the sweep. */
 export const UPLOAD_MAX_AGE_MS = 24 * 3600_000;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const uuidString = z
-  .string()
-  .regex(UUID, 'invalid_uuid')
-  .transform((s) => s.toLowerCase());
-const intString = (key: string, min: number, max: number) =>
-  z
-    .string()
-    .regex(/^\d{1,12}$/, key)
-    .transform(Number)
-    .refine((n) => n >= min && n <= max, key);
-
-/** The form fields Dropzone sends with every chunk. */
-export const chunkFields = z.object({
-  dzuuid: uuidString,
-  dzchunkindex: intString('invalid_chunk_index', 0, MAX_CHUNKS - 1),
-  dztotalchunkcount: intString('invalid_chunk_count', 1, MAX_CHUNKS),
-  dztotalfilesize: intString('file_too_large', 1, FILE_MAX_BYTES),
-  dzchunksize: intString('chunk_size_invalid', UPLOAD_CHUNK_BYTES, UPLOAD_CHUNK_BYTES),
-  dzchunkbyteoffset: intString('chunk_offset_invalid', 0, FILE_MAX_BYTES),
-});
-export type ChunkFields = z.output<typeof chunkFields>;
-
-/** POST chunks_done (a form or JSON). */
-export const chunksDone = z.object({
-  dzuuid: uuidString,
-  filename: z.string().max(1000, 'file_name_invalid'),
-  dztotalchunkcount: z.coerce
-    .number()
-    .int('invalid_chunk_count')
-    .min(1, 'invalid_chunk_count')
-    .max(MAX_CHUNKS, 'invalid_chunk_count'),
-  dztotalfilesize: z.coerce
-    .number()
-    .int('file_too_large')
-    .min(1, 'file_too_large')
-    .max(FILE_MAX_BYTES, 'file_too_large'),
-  access: z.enum(['public', 'private'], 'invalid_choice').optional(),
-});
-export type ChunksDone = z.output<typeof chunksDone>;
 
 // ---------------------------------------------------------------- names
 
@@ -387,15 +343,6 @@ export async function thumbnail(
   }
   return { path: cached, type, isPublic: row.isPublic };
 }
-
-export const thumbnailSize = z
-  .string()
-  .regex(/^\d{1,4}$/, 'invalid_size')
-  .transform(Number)
-  .refine(
-    (n) => n >= 1 && n <= THUMBNAIL_MAX && (THUMBNAIL_SIZES as readonly number[]).includes(n),
-    'invalid_size',
-  );
 
 /** DELETE /delete/{uuid}: the row (and with it the part links), the bytes and the thumbnails. */
 export async function deleteFile(db: Db, store: FileStore, uuid: string) {

@@ -1,7 +1,6 @@
 // Maintenance notices: everyone reads the ones shown now (GET /maintenance_notices/current/, public, also before
 // login); administrators list, schedule, change and remove them.
-import { currentNotice, noticeItem, noticeWrite } from '@portal/shared';
-import { z } from 'zod';
+import { currentNoticeList, noContent, noticeItem, noticeWrite } from '@portal/shared';
 import { ADMIN, currentUser } from '../../lib/auth.ts';
 import type { ZApp } from '../../lib/http.ts';
 import { idParams, listQuery, paged } from '../../lib/list.ts';
@@ -19,7 +18,7 @@ export default async function noticeRoutes(app: ZApp) {
         summary:
           'The maintenance notices shown now (from their show time until their window ends), for everyone.',
         operationId: 'currentMaintenanceNotices',
-        response: { 200: z.array(currentNotice) },
+        response: { 200: currentNoticeList },
       },
     },
     () => svc.currentNotices(app.db),
@@ -78,7 +77,7 @@ export default async function noticeRoutes(app: ZApp) {
         summary: 'Remove a maintenance notice.',
         operationId: 'deleteMaintenanceNotice',
         params: idParams,
-        response: { 204: z.null() },
+        response: { 204: noContent },
       },
     },
     async (request, reply) => {

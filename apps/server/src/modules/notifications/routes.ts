@@ -1,7 +1,14 @@
 // E-mail templates and e-mail settings (spec 3 §7 "E-mail"): Administrator only, as the menu entries are.
 
-import { settingsItem, settingsPatch, templateItem, templateListQuery, templatePatch } from '@portal/shared';
-import { z } from 'zod';
+import {
+  settingsItem,
+  settingsPatch,
+  smtpTestAnswer,
+  smtpTestBody,
+  templateItem,
+  templateListQuery,
+  templatePatch,
+} from '@portal/shared';
 import { ADMIN } from '../../lib/auth.ts';
 import type { ZApp } from '../../lib/http.ts';
 import { idParams, paged } from '../../lib/list.ts';
@@ -92,8 +99,8 @@ export default async function routes(app: ZApp) {
         tags,
         summary: 'Test the e-mail settings on the configured SMTP server.',
         operationId: 'testSmtp',
-        body: settingsPatch.optional(),
-        response: { 200: z.string() },
+        body: smtpTestBody,
+        response: { 200: smtpTestAnswer },
       },
     },
     // The answer is the bare text 'OK' when the settings work, otherwise 'FAILED: <reason>'.

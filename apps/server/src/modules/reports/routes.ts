@@ -4,19 +4,18 @@
 import {
   categoriesReportQuery,
   categoryReportRow,
-  categoryTreeNode,
   categoryTreeQuery,
+  categoryTreeReport,
   consolidatedReportAnswer,
   ordersReportAnswer,
   paged,
   partsReportAnswer,
   partsReportQuery,
   reportQuery,
-  spendPoint,
+  spendChartAnswer,
   suppliersReportAnswer,
   suppliersReportQuery,
 } from '@portal/shared';
-import { z } from 'zod';
 import { ADMIN, ADMIN_CONTRACTOR, currentUser } from '../../lib/auth.ts';
 import type { ZApp } from '../../lib/http.ts';
 import {
@@ -54,7 +53,7 @@ export default async function routes(app: ZApp) {
         summary: 'Spend per month and group over the consolidated report period.',
         operationId: 'reportConsolidatedChart',
         querystring: reportQuery,
-        response: { 200: z.array(spendPoint) },
+        response: { 200: spendChartAnswer },
       },
     },
     async (request) => spendChart(app.longDb, currentUser(request), request.query),
@@ -129,7 +128,7 @@ export default async function routes(app: ZApp) {
         summary: 'Category tree of the chosen groups for the category report filter.',
         operationId: 'reportCategoryTree',
         querystring: categoryTreeQuery,
-        response: { 200: z.array(categoryTreeNode) },
+        response: { 200: categoryTreeReport },
       },
     },
     async (request) => categoryTree(app.longDb, request.query.filter_group ?? []),

@@ -1,6 +1,7 @@
 // Suppliers, their category links and the category tree of the supplier page (spec 2 §7). Thin: schema, access,
 // call the service. Finer rules (own company, ADVANCED, which field) live in service.ts.
 import {
+  noContent,
   removeSupplierBody,
   supplierCategoryLink,
   supplierCategoryLinkCreate,
@@ -12,7 +13,6 @@ import {
   supplierListQuery,
   supplierPatch,
 } from '@portal/shared';
-import { z } from 'zod';
 import { ADMIN, ADMIN_CONTRACTOR, currentUser } from '../../lib/auth.ts';
 import { forbidden } from '../../lib/errors.ts';
 import type { ZApp } from '../../lib/http.ts';
@@ -94,7 +94,7 @@ export default async function routes(app: ZApp) {
         summary: 'Delete a supplier without offers (one with offers answers forbidden).',
         operationId: 'removeSupplier',
         body: removeSupplierBody,
-        response: { 204: z.null() },
+        response: { 204: noContent },
       },
     },
     async (request, reply) => {
@@ -163,7 +163,7 @@ export default async function routes(app: ZApp) {
         summary: 'Remove a category link of a supplier.',
         operationId: 'deleteSupplierCategoryGroup',
         params: idParams,
-        response: { 204: z.null() },
+        response: { 204: noContent },
       },
     },
     async (request, reply) => {

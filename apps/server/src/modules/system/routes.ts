@@ -1,6 +1,13 @@
 // Health (liveness and readiness), Prometheus metrics, and the test clock (only with PORTAL_TEST_CLOCK=1).
 import crypto from 'node:crypto';
-import { z } from 'zod';
+import {
+  healthAnswer,
+  type ReadinessAnswer,
+  readinessAnswer,
+  testClockMove,
+  testClockNow,
+  testClockTick,
+} from '@portal/shared';
 import { advance, now, setNow } from '../../lib/clock.ts';
 import { invalid } from '../../lib/errors.ts';
 import type { ZApp } from '../../lib/http.ts';
@@ -17,9 +24,7 @@ export default async function routes(app: ZApp) {
       schema: {
         summary: 'Liveness: the server process answers (no database statement)',
         tags: ['system'],
-        response: {
-          200: z.object({ status: z.literal('ok'), db: z.enum(['pglite', 'postgres']), version: z.string() }),
-        },
+        response: { 200: healthAnswer },
       },
     },
     async () => ({ status: 'ok' as const, db: app.dbKind, version }),
@@ -27,11 +32,6 @@ export default async function routes(app: ZApp) {
 
   // Readiness: whether this process should get requests: the database answers (on a connection of its own, within
   // READINESS_TIMEOUT_MS) and the process is not stopping. A load balancer sends traffic by this one.
-  const ReadyBody = z.object({
-    status: z.enum(['ready', 'unavailable', 'stopping']),
-    db: z.enum(['pglite', 'postgres']),
-    version: z.string(),
-  });
   app.get(
     '/health/ready/',
     {
@@ -39,11 +39,11 @@ export default async function routes(app: ZApp) {
       schema: {
         summary: 'Readiness: the database answers and the server is not stopping',
         tags: ['system'],
-        response: { 200: ReadyBody, 503: ReadyBody },
+        response: { 200: readinessAnswer, 503: readinessAnswer },
       },
     },
     async (_request, reply) => {
-      const body = (status: z.infer<typeof ReadyBody>['status']) => ({ status, db: app.dbKind, version });
+      const body = (status: ReadinessAnswer['status']) => ({ status, db: app.dbKind, version });
       if (app.lifecycle.stopping) return reply.code(503).send(body('stopping'));
       try {
         await app.database.ping(app.config.READINESS_TIMEOUT_MS);
@@ -91,20 +91,8 @@ export default async function routes(app: ZApp) {
       schema: {
         summary: 'Move the test clock and run one scheduler tick (test mode only)',
         tags: ['system'],
-        body: z
-          .object({
-            advance_seconds: z.number().int().min(-10_000_000).max(10_000_000).optional(),
-            now: z.iso.datetime({ offset: true }).optional(),
-          })
-          .strict(),
-        response: {
-          200: z.object({
-            now: z.string(),
-            activated: z.array(z.number()),
-            finished: z.array(z.number()),
-            delivered: z.number(),
-          }),
-        },
+        body: testClockMove,
+        response: { 200: testClockTick },
       },
     },
     async (request) => {
@@ -124,7 +112,7 @@ export default async function routes(app: ZApp) {
       schema: {
         summary: 'Read the test clock (test mode only)',
         tags: ['system'],
-        response: { 200: z.object({ now: z.string() }) },
+        response: { 200: testClockNow },
       },
     },
     async () => ({ now: now().toISOString() }),

@@ -1,6 +1,16 @@
 // Per-line calls of a tender (spec 1-tenders §7): a supplier's offer lines and line comment, the buyers' winners.
-import { commentWrite, detailLine, proposalWrite, winnersDelete, winnersWrite } from '@portal/shared';
-import { z } from 'zod';
+import {
+  commentWrite,
+  detailLine,
+  idAnswer,
+  noContent,
+  proposalWrite,
+  supplierCommentAnswer,
+  supplierCommentDeleteBody,
+  supplierCommentDeleted,
+  winnersDeleteBody,
+  winnersWrite,
+} from '@portal/shared';
 import { ADMIN_CONTRACTOR, currentUser } from '../../lib/auth.ts';
 import type { ZApp } from '../../lib/http.ts';
 import { idParams } from '../../lib/list.ts';
@@ -22,7 +32,7 @@ export default async function routes(app: ZApp) {
         tags: ['details'],
         params: idParams,
         body: proposalWrite,
-        response: { 200: z.object({ id: z.number() }) },
+        response: { 200: idAnswer },
       },
     },
     async (request) => ({
@@ -44,7 +54,7 @@ export default async function routes(app: ZApp) {
         tags: ['details'],
         params: idParams,
         body: proposalWrite,
-        response: { 200: z.object({ id: z.number() }) },
+        response: { 200: idAnswer },
       },
     },
     async (request) => ({
@@ -65,7 +75,7 @@ export default async function routes(app: ZApp) {
         summary: 'Delete an offer line',
         tags: ['details'],
         params: idParams,
-        response: { 204: z.null() },
+        response: { 204: noContent },
       },
     },
     async (request, reply) => {
@@ -101,7 +111,7 @@ export default async function routes(app: ZApp) {
         summary: "Clear a line's winners",
         tags: ['details'],
         params: idParams,
-        body: winnersDelete.optional(),
+        body: winnersDeleteBody,
         response: { 200: detailLine },
       },
     },
@@ -121,7 +131,7 @@ export default async function routes(app: ZApp) {
         tags: ['details'],
         params: idParams,
         body: commentWrite,
-        response: { 200: z.object({ id: z.number().nullable() }) },
+        response: { 200: supplierCommentAnswer },
       },
     },
     async (request) => ({
@@ -142,8 +152,8 @@ export default async function routes(app: ZApp) {
         summary: "Delete the company's comment on a line",
         tags: ['details'],
         params: idParams,
-        body: z.object({}).passthrough().optional(),
-        response: { 200: z.object({ id: z.null() }) },
+        body: supplierCommentDeleteBody,
+        response: { 200: supplierCommentDeleted },
       },
     },
     async (request) => {

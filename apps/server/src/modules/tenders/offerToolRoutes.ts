@@ -2,14 +2,15 @@
 // company's server-kept draft, and its last offers for the tender's parts. Supplier users with the offer rights only.
 import multipart from '@fastify/multipart';
 import {
-  lastOffer,
+  lastOfferList,
+  noContent,
   offerDraft,
+  offerDraftSaved,
   offerDraftWrite,
   SHEET_MAX_BYTES,
   sheetLangQuery,
   sheetReadResult,
 } from '@portal/shared';
-import { z } from 'zod';
 import { currentUser } from '../../lib/auth.ts';
 import { invalid } from '../../lib/errors.ts';
 import type { ZApp } from '../../lib/http.ts';
@@ -114,7 +115,7 @@ export default async function routes(app: ZApp) {
         tags,
         params: idParams,
         body: offerDraftWrite,
-        response: { 200: z.object({ updated: z.string().nullable() }) },
+        response: { 200: offerDraftSaved },
       },
     },
     async (request) =>
@@ -129,7 +130,7 @@ export default async function routes(app: ZApp) {
         summary: "Delete the company's offer draft",
         tags,
         params: idParams,
-        response: { 204: z.null() },
+        response: { 204: noContent },
       },
     },
     async (request, reply) => {
@@ -146,7 +147,7 @@ export default async function routes(app: ZApp) {
         summary: "The company's own offer lines of the last tender it offered each of this tender's parts in",
         tags,
         params: idParams,
-        response: { 200: z.array(lastOffer) },
+        response: { 200: lastOfferList },
       },
     },
     async (request) => lastOffers(app.db, await viewerOf(app.db, currentUser(request)), request.params.id),

@@ -1,7 +1,13 @@
 // Questions while a tender runs (issue 32, point 6): list, ask, answer (with an optional later finish).
 // Thin: the rules live in questions.ts.
-import { questionAnswer, questionAsk, questionParams, tenderIdParams, tenderQuestion } from '@portal/shared';
-import { z } from 'zod';
+import {
+  questionAnswer,
+  questionAsk,
+  questionParams,
+  tenderIdParams,
+  tenderQuestion,
+  tenderQuestionList,
+} from '@portal/shared';
 import { BUYERS, currentUser, EVERYONE } from '../../lib/auth.ts';
 import type { ZApp } from '../../lib/http.ts';
 import { viewerOf } from './access.ts';
@@ -18,7 +24,7 @@ export default async function routes(app: ZApp) {
         summary: "A tender's questions: buyers all, suppliers the answered ones and their company's own",
         tags: ['tenders'],
         params: tenderIdParams,
-        response: { 200: z.array(tenderQuestion) },
+        response: { 200: tenderQuestionList },
       },
     },
     async (request) => listQuestions(app.db, await viewerOf(app.db, currentUser(request)), request.params.id),

@@ -1,7 +1,6 @@
 // A winner refuses (issue 32): the tender's refusals and the next best offers (buyers), and recording one
 // (Administrator, Contractor; the tender table's 'refuse_award' on an ORDERED tender). Rules in refusals.ts.
-import { refusalOverview, refusalWrite } from '@portal/shared';
-import { z } from 'zod';
+import { idAnswer, refusalOverview, refusalWrite } from '@portal/shared';
 import { ADMIN_CONTRACTOR, BUYERS, currentUser } from '../../lib/auth.ts';
 import type { ZApp } from '../../lib/http.ts';
 import { idParams } from '../../lib/list.ts';
@@ -35,7 +34,7 @@ export default async function routes(app: ZApp) {
         operationId: 'recordRefusal',
         params: idParams,
         body: refusalWrite,
-        response: { 201: z.object({ id: z.number() }) },
+        response: { 201: idAnswer },
       },
     },
     async (request, reply) => {

@@ -1,14 +1,18 @@
 // Tender routes (spec 1-tenders §7): list, read, create, edit and transitions, delete, reopen, supplier flags,
 // comments and the supplier's offer. Thin: rules live in service.ts, sealed output in serialize.ts.
 import {
+  commentAnswer,
   commentChange,
   commentCreate,
   commentWrite,
-  logWrite,
+  idAnswer,
+  noContent,
   offerWrite,
+  okAnswer,
   removeTenderBody,
-  TENDER_LOG_ACTIONS,
   tenderListQuery,
+  tenderLogAnswer,
+  tenderLogBody,
   tenderReadQuery,
   tender as tenderSchema,
   tenderWrite,
@@ -31,17 +35,6 @@ const SUPPLIER = ['SUPPLIER'] as const;
 const _dbId = z.number().int().positive().max(2147483647, 'invalid_id');
 
 const tenderOut = tenderSchema;
-const okOut = z.object({ ok: z.literal(true) });
-const commentOut = z.object({
-  id: z.number(),
-  creator: z.string().nullable(),
-  created: z.string(),
-  content: z.string(),
-});
-/** The list page may send the bare text WATCHED (or the JSON string "WATCHED") instead of {action}. */
-const logBody = z
-  .union([logWrite, z.enum(TENDER_LOG_ACTIONS, 'invalid_choice')])
-  .transform((b) => (typeof b === 'string' ? b : b.action));
 
 export default async function routes(app: ZApp) {
   app.get(
@@ -89,7 +82,7 @@ export default async function routes(app: ZApp) {
         summary: 'Create a tender (draft or started) with its lines',
         tags: ['tenders'],
         body: tenderWrite,
-        response: { 201: z.object({ id: z.number() }) },
+        response: { 201: idAnswer },
       },
     },
     async (request, reply) => {
@@ -131,7 +124,7 @@ export default async function routes(app: ZApp) {
         summary: 'Delete an empty draft tender',
         tags: ['tenders'],
         body: removeTenderBody,
-        response: { 204: z.null() },
+        response: { 204: noContent },
       },
     },
     async (request, reply) => {
@@ -182,8 +175,8 @@ export default async function routes(app: ZApp) {
           summary: "Set the company's WATCHED or AGREED flag on a tender",
           tags: ['tenders'],
           params: idParams,
-          body: logBody,
-          response: { 200: z.object({ created: z.string(), action: z.enum(TENDER_LOG_ACTIONS) }) },
+          body: tenderLogBody,
+          response: { 200: tenderLogAnswer },
         },
       },
       async (request) => {
@@ -200,8 +193,8 @@ export default async function routes(app: ZApp) {
           summary: "Clear the company's WATCHED or AGREED flag on a tender",
           tags: ['tenders'],
           params: idParams,
-          body: logBody,
-          response: { 200: okOut },
+          body: tenderLogBody,
+          response: { 200: okAnswer },
         },
       },
       async (request) => {
@@ -221,7 +214,7 @@ export default async function routes(app: ZApp) {
         tags: ['tenders'],
         params: idParams,
         body: commentWrite,
-        response: { 200: z.object({ id: z.number() }) },
+        response: { 200: idAnswer },
       },
     },
     async (request) => {
@@ -279,7 +272,7 @@ export default async function routes(app: ZApp) {
         summary: 'Add a comment to a tender or line',
         tags: ['tenders'],
         body: commentCreate,
-        response: { 201: commentOut },
+        response: { 201: commentAnswer },
       },
     },
     async (request, reply) => {
@@ -296,7 +289,7 @@ export default async function routes(app: ZApp) {
         tags: ['tenders'],
         params: idParams,
         body: commentChange,
-        response: { 200: commentOut, 204: z.null() },
+        response: { 200: commentAnswer, 204: noContent },
       },
     },
     async (request, reply) => {
@@ -313,7 +306,7 @@ export default async function routes(app: ZApp) {
         summary: 'Delete a comment',
         tags: ['tenders'],
         params: idParams,
-        response: { 204: z.null() },
+        response: { 204: noContent },
       },
     },
     async (request, reply) => {

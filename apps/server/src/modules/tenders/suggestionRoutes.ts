@@ -1,7 +1,11 @@
 // The evaluation's helpers (issue 33): award suggestions of a tender and the price history of a part (buyers).
 // Rules in suggestions.ts (with the shared rules/suggest.ts) and priceHistory.ts.
-import { applySuggestionsResult, applySuggestionsWrite, awardSuggestion, priceHistory } from '@portal/shared';
-import { z } from 'zod';
+import {
+  applySuggestionsResult,
+  applySuggestionsWrite,
+  awardSuggestionList,
+  priceHistory,
+} from '@portal/shared';
 import { ADMIN_CONTRACTOR, BUYERS, currentUser } from '../../lib/auth.ts';
 import type { ZApp } from '../../lib/http.ts';
 import { idParams } from '../../lib/list.ts';
@@ -19,7 +23,7 @@ export default async function routes(app: ZApp) {
           'A suggested winner set per line with the facts that explain it (FINISHED and CHOOSING tenders).',
         operationId: 'awardSuggestions',
         params: idParams,
-        response: { 200: z.array(awardSuggestion) },
+        response: { 200: awardSuggestionList },
       },
     },
     (request) => awardSuggestions(app.db, currentUser(request), request.params.id),

@@ -4,6 +4,7 @@
 import {
   declineWrite,
   lineDecline,
+  noContent,
   offerReceipts,
   receiptQuery,
   receiptVerdict,
@@ -11,7 +12,6 @@ import {
   tenderDeclines as tenderDeclinesSchema,
   tenderFeedback as tenderFeedbackSchema,
 } from '@portal/shared';
-import { z } from 'zod';
 import { currentUser, EVERYONE } from '../../lib/auth.ts';
 import type { ZApp } from '../../lib/http.ts';
 import { idParams } from '../../lib/list.ts';
@@ -117,7 +117,7 @@ export default async function routes(app: ZApp) {
         summary: 'Undo the company\'s "no offer" on a line of an ACTIVE tender',
         operationId: 'undeclineLine',
         params: idParams,
-        response: { 204: z.null() },
+        response: { 204: noContent },
       },
     },
     async (request, reply) => {

@@ -1,8 +1,13 @@
 // Profile changes, password, own account deletion, supplier users, workers and removal (spec 2 §7).
 // Thin: schema, access, call the service. Own-company and ADVANCED rules live in service.ts.
 import {
+  accountDeleted,
   changePasswordBody,
   checkPasswordBody,
+  idAnswer,
+  noContent,
+  passwordChecked,
+  passwordSaved,
   profilePatch,
   removeAccountBody,
   supplierUserCreate,
@@ -14,7 +19,6 @@ import {
   workerListQuery,
   workerPatch,
 } from '@portal/shared';
-import { z } from 'zod';
 import { ADMIN, currentUser } from '../../lib/auth.ts';
 import type { ZApp } from '../../lib/http.ts';
 import { idParams, paged } from '../../lib/list.ts';
@@ -37,7 +41,7 @@ export default async function routes(app: ZApp) {
         operationId: 'updateProfile',
         params: idParams,
         body: profilePatch,
-        response: { 200: z.object({ id: z.number() }) },
+        response: { 200: idAnswer },
       },
     },
     async (request) => {
@@ -55,7 +59,7 @@ export default async function routes(app: ZApp) {
         summary: 'Verify the current password (and the rules of a new one) before a change.',
         operationId: 'checkPassword',
         body: checkPasswordBody,
-        response: { 200: z.object({ valid: z.literal(true) }) },
+        response: { 200: passwordChecked },
       },
     },
     async (request) => {
@@ -78,7 +82,7 @@ export default async function routes(app: ZApp) {
         summary: 'Change the own password; other sessions end.',
         operationId: 'changeProfilePassword',
         body: changePasswordBody,
-        response: { 200: z.object({ detail: z.literal('password_saved') }) },
+        response: { 200: passwordSaved },
       },
     },
     async (request) => {
@@ -95,7 +99,7 @@ export default async function routes(app: ZApp) {
         tags: ['profile'],
         summary: 'Close the own account and end its sessions.',
         operationId: 'deleteAccount',
-        response: { 200: z.object({ detail: z.literal('account_deleted') }) },
+        response: { 200: accountDeleted },
       },
     },
     async (request) => {
@@ -239,7 +243,7 @@ export default async function routes(app: ZApp) {
         summary: 'Delete a worker or supplier employee (forbidden when its history must stay).',
         operationId: 'removeAccount',
         body: removeAccountBody,
-        response: { 204: z.null() },
+        response: { 204: noContent },
       },
     },
     async (request, reply) => {

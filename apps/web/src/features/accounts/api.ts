@@ -1,10 +1,12 @@
 // Registration, recovery and reset calls (spec 2 §7); the payload types come from the shared schemas.
 import type {
+  ForgotPasswordAnswer,
   PublicGroup,
   RegistrationBody,
   RegistrationChecked,
   RegistrationDone,
   RegistrationStep1,
+  ResetPasswordAnswer,
 } from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
@@ -27,7 +29,7 @@ export const registerSupplier = (body: RegistrationBody) =>
   api<RegistrationDone>('POST', '/register/', { body });
 
 export const forgotPassword = (email: string) =>
-  api<{ sent: true }>('POST', '/forgot_password/', { body: { email } });
+  api<ForgotPasswordAnswer>('POST', '/forgot_password/', { body: { email } });
 
 export const resetPassword = (body: { key: string; password1: string; password2: string }) =>
-  api<{ reset: true }>('POST', '/reset_password/', { body });
+  api<ResetPasswordAnswer>('POST', '/reset_password/', { body });

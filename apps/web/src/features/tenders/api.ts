@@ -4,6 +4,7 @@
 import type {
   Actor,
   DetailLine,
+  IdAnswer,
   Tender,
   TenderAction,
   TenderStatus,
@@ -74,7 +75,7 @@ export function useTenderSave() {
     meta: { form: true },
     mutationFn: ({ id, body }: { id?: number; body: TenderWrite }) =>
       id === undefined
-        ? api<{ id: number }>('POST', TENDERS, { body })
+        ? api<IdAnswer>('POST', TENDERS, { body })
         : api<Tender>('PATCH', `${TENDERS}${id}/`, { body }),
     onSuccess: () => invalidateTenderArea(qc),
   });

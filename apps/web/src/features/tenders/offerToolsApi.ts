@@ -1,5 +1,11 @@
 // Calls of the supplier's offer tools (issue 34): the offer sheet, the company's server-kept draft, its last offers.
-import type { LastOffer, OfferDraft, OfferDraftWrite, SheetReadResult } from '@portal/shared';
+import type {
+  LastOffer,
+  OfferDraft,
+  OfferDraftSaved,
+  OfferDraftWrite,
+  SheetReadResult,
+} from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
 import { storedLanguage } from '../../i18n/language.ts';
 import { api, download, session } from '../../lib/api.ts';
@@ -21,7 +27,7 @@ export const readOfferDraft = (tenderId: number, signal?: AbortSignal) =>
   api<OfferDraft>('GET', `/tenders/${tenderId}/offer_draft/`, { signal });
 
 export const saveOfferDraft = (tenderId: number, body: OfferDraftWrite) =>
-  api<{ updated: string | null }>('PUT', `/tenders/${tenderId}/offer_draft/`, { body });
+  api<OfferDraftSaved>('PUT', `/tenders/${tenderId}/offer_draft/`, { body });
 
 /** The draft saved while the page goes away: a request the browser completes after the page is gone. */
 export function saveOfferDraftOnLeave(tenderId: number, body: OfferDraftWrite) {

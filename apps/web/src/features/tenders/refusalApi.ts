@@ -1,5 +1,5 @@
 // Hooks of a winner's refusal (issue 32): the tender's refusals with the next best offers, and recording one.
-import type { RefusalOverview, RefusalWrite } from '@portal/shared';
+import type { IdAnswer, RefusalOverview, RefusalWrite } from '@portal/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { invalidateTenderArea } from './api.ts';
@@ -17,8 +17,7 @@ export function useRefusals(tenderId: number, enabled: boolean) {
 export function useRecordRefusal(tenderId: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: RefusalWrite) =>
-      api<{ id: number }>('POST', `/tenders/${tenderId}/refusals/`, { body }),
+    mutationFn: (body: RefusalWrite) => api<IdAnswer>('POST', `/tenders/${tenderId}/refusals/`, { body }),
     meta: { form: true },
     onSuccess: () =>
       Promise.all([invalidateTenderArea(qc), qc.invalidateQueries({ queryKey: refusalKeys.of(tenderId) })]),

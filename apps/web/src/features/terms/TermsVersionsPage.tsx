@@ -7,6 +7,7 @@ import {
   TERMS_NOTICE_DAYS,
   TERMS_TEXT_MAX,
   type TermsDraftPayload,
+  type TermsPublished,
   type TermsVersionItem,
   tallinnDay,
 } from '@portal/shared';
@@ -41,7 +42,7 @@ export default function TermsVersionsPage() {
   const publish = useMutation({
     meta: { form: true },
     mutationFn: (v: Values) =>
-      api<TermsVersionItem & { mailed: number }>('POST', '/terms_versions/', {
+      api<TermsPublished>('POST', '/terms_versions/', {
         body: { ...v, effective_date: v.effective_date?.format('YYYY-MM-DD') ?? '' },
       }),
     onSuccess: async (out) => {
