@@ -8,19 +8,13 @@
 // then rebuilt in one set-based pass (bench/scale-derived.ts) and compared with a recount (report_refresh, count(*))
 // on a sample of tenders. Usage: DATABASE_URL=postgres://… node bench/reports-scale-data.ts [tenders]
 import pg from 'pg';
-import { checkDerived, rebuildDerived, settleChooseClock } from './scale-derived.ts';
+import { checkedGeneration, finishGeneration, loggedStep } from './scale-derived.ts';
 
 export async function generateReportScale(url: string, tenders = 100_000, linesPerTender = 10) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const t0 = Date.now();
-  const step = async (label: string, text: string, params: unknown[] = []) => {
-    const s = Date.now();
-    const r = await client.query(text, params);
-    const n = Array.isArray(r) ? r.reduce((a, x) => a + (x.rowCount ?? 0), 0) : (r.rowCount ?? 0);
-    console.log(`  ${label}: ${n} rows in ${Date.now() - s} ms`);
-    return r;
-  };
+  const step = loggedStep(client);
   try {
     const { rows } = await client.query(`select count(*)::int n from tenders where tender_code like 'R-%'`);
     if (rows[0].n >= tenders) return { skipped: true, ms: 0 };
@@ -101,10 +95,7 @@ export async function generateReportScale(url: string, tenders = 100_000, linesP
        join tenders t on t.id = x.tender_id
        where t.tender_code like 'R-%'`,
     );
-    await rebuildDerived('R-', step);
-    await settleChooseClock('R-', step);
-    await step('commit', 'commit');
-    for (const table of [
+    await finishGeneration('R-', step, [
       'suppliers',
       'tenders',
       'details',
@@ -117,21 +108,14 @@ export async function generateReportScale(url: string, tenders = 100_000, linesP
       'report_lines',
       'report_supplier_months',
       'report_line_months',
-    ])
-      await step(`vacuum analyze ${table}`, `vacuum analyze ${table}`);
+    ]);
   } catch (err) {
     await client.query('rollback').catch(() => {});
     throw err;
   } finally {
     await client.end();
   }
-  const ms = Date.now() - t0;
-  const c = Date.now();
-  const checked = await checkDerived(url, 'R-');
-  console.log(
-    `  check: counters and report rows of ${checked} tenders equal a recount (${Date.now() - c} ms)`,
-  );
-  return { skipped: false, ms };
+  return checkedGeneration(url, 'R-', t0);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

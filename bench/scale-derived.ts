@@ -7,6 +7,43 @@
 // plain count), in a transaction it rolls back.
 const SUMMARY_STATUSES = `('FINISHED', 'CHOOSING', 'ORDERED', 'FAILED')`;
 
+type Step = (label: string, text: string, params?: unknown[]) => Promise<unknown>;
+
+/** A statement of the generator on its client, logged with the rows it touched and its time. */
+export function loggedStep(client: { query: (text: string, params?: unknown[]) => Promise<unknown> }): Step {
+  return async (label, text, params = []) => {
+    const s = Date.now();
+    const r = (await client.query(text, params)) as
+      | { rowCount?: number | null }
+      | { rowCount?: number | null }[];
+    const n = Array.isArray(r) ? r.reduce((a, x) => a + (x.rowCount ?? 0), 0) : (r.rowCount ?? 0);
+    console.log(`  ${label}: ${n} rows in ${Date.now() - s} ms`);
+    return r;
+  };
+}
+
+/**
+ * The end of a generation's transaction: what the triggers would have kept rebuilt, the choose clock settled, the
+ * commit, and `tables` vacuumed and analysed for the planner.
+ */
+export async function finishGeneration(prefix: string, step: Step, tables: string[]) {
+  await rebuildDerived(prefix, step);
+  await settleChooseClock(prefix, step);
+  await step('commit', 'commit');
+  for (const table of tables) await step(`vacuum analyze ${table}`, `vacuum analyze ${table}`);
+}
+
+/** After the commit: the rebuilt rows of a sample checked against a recount, and the generation's time. */
+export async function checkedGeneration(url: string, prefix: string, t0: number) {
+  const ms = Date.now() - t0;
+  const c = Date.now();
+  const checked = await checkDerived(url, prefix);
+  console.log(
+    `  check: counters and report rows of ${checked} tenders equal a recount (${Date.now() - c} ms)`,
+  );
+  return { skipped: false, ms };
+}
+
 /**
  * Counters and report summaries of the tenders whose code starts with `prefix` (inserted with the triggers off and
  * without any derived row), and the monthly roll-ups of every summary. Runs in the caller's transaction, which must

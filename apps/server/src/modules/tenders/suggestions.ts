@@ -27,7 +27,7 @@ import { actorOf, buyerHasGroup, requireLine, tenderVisibleWhere } from './acces
 import { lockTender } from './core.ts';
 import { blacklistedByPart } from './offers.ts';
 import { needSql } from './serialize.ts';
-import { type LineWinners, writeWinners } from './winners.ts';
+import { type LineWinners, offersForRules, writeWinners } from './winners.ts';
 
 type LineRow = {
   detail_id: number;
@@ -249,25 +249,9 @@ export async function applySuggestions(
     // The line save's winner rules, on the chosen offers and the parts' blacklists (read for all lines at once).
     const chosenIds = candidates.flatMap(({ s }) => s.winners.map((w) => w.name));
     const offers = new Map(
-      (chosenIds.length
-        ? await tx
-            .select({
-              id: proposals.id,
-              price: proposals.price,
-              producer: proposals.producerId,
-              available: proposals.availableQty,
-            })
-            .from(proposals)
-            .where(inArray(proposals.id, chosenIds))
-        : []
-      ).map((p) => [
+      (chosenIds.length ? await offersForRules(tx, inArray(proposals.id, chosenIds)) : []).map((p) => [
         p.id,
-        {
-          id: p.id,
-          price: String(p.price),
-          producer: p.producer,
-          available: p.available == null ? null : String(p.available),
-        },
+        p,
       ]),
     );
     const blacklisted = await blacklistedByPart(tx, [...new Set(candidates.map(({ l }) => l.partId))]);

@@ -12,7 +12,7 @@ import {
   type WinnerReason,
   type WinnersWrite,
 } from '@portal/shared';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { comments, details, proposals, winners } from '../../db/schema/index.ts';
 import type { SessionUser } from '../../lib/auth.ts';
@@ -48,27 +48,31 @@ async function lockForWinners(tx: Tx, user: SessionUser, detailId: number, versi
   return { d, t: defined(t, `tender of line ${d.id}`) };
 }
 
+/** Offer lines as the shared winner rules read them (price and available quantity as decimal text). */
+export async function offersForRules(tx: Tx, where: SQL) {
+  const rows = await tx
+    .select({
+      id: proposals.id,
+      price: proposals.price,
+      producer: proposals.producerId,
+      available: proposals.availableQty,
+    })
+    .from(proposals)
+    .where(where);
+  return rows.map((p) => ({
+    id: p.id,
+    price: String(p.price),
+    producer: p.producer,
+    available: p.available == null ? null : String(p.available),
+  }));
+}
+
 /** PATCH /details/{id}/add_winners/: replaces the line's winners (shared winner rules) and its winner comment. */
 export async function addWinners(db: Db, user: SessionUser, detailId: number, body: WinnersWrite) {
   await db.transaction(async (tx) => {
     const { d, t } = await lockForWinners(tx, user, detailId, body.version);
     const [{ need }] = await tx.select({ need: needSql }).from(details).where(eq(details.id, detailId));
-    const props = (
-      await tx
-        .select({
-          id: proposals.id,
-          price: proposals.price,
-          producer: proposals.producerId,
-          available: proposals.availableQty,
-        })
-        .from(proposals)
-        .where(eq(proposals.detailId, detailId))
-    ).map((p) => ({
-      id: p.id,
-      price: String(p.price),
-      producer: p.producer,
-      available: p.available == null ? null : String(p.available),
-    }));
+    const props = await offersForRules(tx, eq(proposals.detailId, detailId));
     const blacklisted = (await blacklistedByPart(tx, [d.partId])).get(d.partId) ?? [];
     const rows = body.winners.map((w) =>
       w.name == null ? { name: null } : { ...w, reason: defaultReason(w.name, w.reason, props) },

@@ -1,16 +1,6 @@
 // Catalogue screens' paths, item types and hooks (spec 3 §3, §7): blacklist, categories, producers, units.
 // Types come from the shared contract where it has them; lists and forms build on lib/resource.ts.
-import type {
-  BlacklistDetail,
-  BlacklistItem,
-  BlacklistPartOption,
-  CategoryItem,
-  CategoryNode,
-  CategoryTree,
-  GroupItem,
-  ProducerItem,
-  UnitItem,
-} from '@portal/shared';
+import type { BlacklistPartOption, CategoryItem, CategoryTree, GroupItem } from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { useResourceOptions } from '../../lib/resource.ts';
@@ -24,7 +14,7 @@ export type {
   CategoryTree,
   ProducerItem,
   UnitItem,
-};
+} from '@portal/shared';
 /** A group as the division checkboxes and the category form read it (GET /groups/). */
 export type GroupOption = GroupItem;
 
