@@ -83,14 +83,12 @@ export async function saveDraft(db: Db, viewer: Viewer, tenderId: number, body: 
   });
 }
 
-/** DELETE /tenders/{id}/offer_draft/: in any state (a stale draft is always safe to drop). */
+/**
+ * DELETE /tenders/{id}/offer_draft/: in any state (a stale draft is always safe to drop). Sending or withdrawing the
+ * offer deletes the draft in the offer's own transaction (receipts.ts `offerSetChanged`).
+ */
 export async function discardDraft(db: Db, viewer: Viewer, tenderId: number) {
   await visibleOfferTender(db, viewer, tenderId);
-  await deleteDraft(db, viewer, tenderId);
-}
-
-/** The company's draft deleted: it has sent or withdrawn its offer. */
-export async function deleteDraft(db: Db, viewer: Viewer, tenderId: number) {
   if (viewer.supplierId == null) return;
   await db
     .delete(offerDrafts)

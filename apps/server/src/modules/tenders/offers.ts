@@ -1,5 +1,6 @@
 // A supplier's participation: WATCHED/AGREED flags, the whole offer set, the per-line offer calls.
 import {
+  type CanonicalOfferLine,
   compareDecimal,
   defined,
   fromScaled,
@@ -305,7 +306,12 @@ export async function submitOffer(
     // again with the same producer never meets its old row in the unique index), the new one inserted, the audit
     // rows (created/changed per new proposal in the order sent, then deleted per old one not sent back) and AGREED.
     const [after] = await queryRows<
-      ListRow & { written: number; writtenFirst: Date | null; writtenLast: Date | null }
+      ListRow & {
+        written: number;
+        writtenFirst: Date | null;
+        writtenLast: Date | null;
+        writtenLines: WrittenLine[] | null;
+      }
     >(
       tx,
       sql`with input as (
@@ -324,7 +330,8 @@ export async function submitOffer(
           from input i left join del d on d.id = i.prev_id and d.detail_id = i.detail_id
           where (select count(*) from del) >= 0
           order by i.ord
-          returning id, detail_id, producer_id, created, updated),
+          returning id, detail_id, producer_id, created, updated, price, delivery_date, product_code, ean_code,
+            available_qty, additional_qty),
         audit as (${insertHistorySql(sql`
           select 'proposal', a.id, ${tenderId}, a.action, ${viewer.user.id}, ${userName}, a.data, ${stamp}::timestamptz
           from (
@@ -343,15 +350,20 @@ export async function submitOffer(
           values (${tenderId}, ${sup}, ${viewer.user.id}, 'AGREED', ${stamp}::timestamptz)
           on conflict do nothing)
         select r.*, (select count(*)::int from ins) as "written", (select min(created) from ins) as "writtenFirst",
-          (select max(updated) from ins) as "writtenLast"
+          (select max(updated) from ins) as "writtenLast",
+          (select json_agg(json_build_array(detail_id, producer_id, price::text, delivery_date::text, product_code,
+             ean_code, available_qty::text, additional_qty::text)) from ins) as "writtenLines"
         from (select ${tenderRowSql(viewer, tenderId)} where tenders.id = ${tenderId}) r`,
     );
-    await offerSetChanged(tx, viewer, tenderId, at);
+    await offerSetChanged(tx, viewer, tenderId, at, {
+      lines: (after.writtenLines ?? []).map(canonicalLine),
+      dropDraft: true,
+    });
     if (commentChanges) {
       await setCompanyTenderComment(tx, viewer, tenderId, defined(body.comment, 'comment'), at);
       return null;
     }
-    const { written, writtenFirst, writtenLast, ...row } = after;
+    const { written, writtenFirst, writtenLast, writtenLines: _, ...row } = after;
     // The statement's snapshot is the one before its writes: what they change in the row is known from them. The
     // company's counters hold exactly the set just written (its offers are one transaction at a time), the tender is
     // ACTIVE (no winners shown), and AGREED is recorded.
@@ -367,6 +379,29 @@ export async function submitOffer(
     ])[0];
   });
 }
+
+/** An offer line as the offer save's statement returns it (text for numbers and the date, as stored). */
+type WrittenLine = [number, number, string, string, string, string, string | null, string | null];
+
+const canonicalLine = ([
+  detailId,
+  producerId,
+  price,
+  deliveryDate,
+  productCode,
+  eanCode,
+  availableQty,
+  additionalQty,
+]: WrittenLine): CanonicalOfferLine => ({
+  detailId,
+  producerId,
+  price,
+  deliveryDate,
+  productCode,
+  eanCode,
+  availableQty,
+  additionalQty,
+});
 
 /** The company's one offer comment on a tender: replaced; blank deletes it. */
 async function setCompanyTenderComment(tx: Tx, viewer: Viewer, tenderId: number, content: string, at: Date) {
@@ -410,7 +445,7 @@ export async function cancelOffer(db: Db, viewer: Viewer, tenderId: number) {
       })),
       t.at,
     );
-    await offerSetChanged(tx, viewer, t.id, t.at);
+    await offerSetChanged(tx, viewer, t.id, t.at, { dropDraft: true });
   });
 }
 

@@ -13,14 +13,16 @@ import {
   type ReceiptVerdict,
   type ReceiptVerify,
 } from '@portal/shared';
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces.js';
 import type { Db } from '../../db/client.ts';
-import { lineDeclines, offerReceipts, proposals, suppliers, tenders } from '../../db/schema/index.ts';
+import { offerReceipts, proposals, suppliers, tenders } from '../../db/schema/index.ts';
+import { fullName } from '../../lib/auth.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
-import type { AuditRow } from '../../lib/history.ts';
+import { insertHistorySql } from '../../lib/history.ts';
+import { inIds } from '../../lib/sql.ts';
 import { actorOf, requireTender, tenderVisibleWhere, type Viewer } from './access.ts';
-import { auditMany, type Tx } from './core.ts';
+import type { Tx } from './core.ts';
 import { formatDateTime, pdf } from './exportFiles.ts';
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
@@ -51,80 +53,70 @@ const digestOf = (
 ) => sha256(canonicalOffer({ tenderId, companyId, time, salt, lines }));
 
 /**
- * In the transaction that changed the company's offer set (at `at`, the time of its deadline check): the new
- * receipt (none when the set is now empty: the last receipt is closed as withdrawn), and the company's "no offer"
- * marks dropped on the lines it now offers on.
+ * In the transaction that changed the company's offer set (at `at`, the time of its deadline check), one statement:
+ * the last receipt marked replaced, the new receipt (none when the set is now empty: the last one is then closed as
+ * withdrawn), the company's "no offer" marks dropped on the lines it now offers on, and the history of each. `lines`:
+ * the set as the change wrote it when the caller has it (the offer form's save returns it from its own statement);
+ * otherwise it is read. `dropDraft`: the company's offer draft is deleted too (it sent or withdrew its offer).
  */
-export async function offerSetChanged(tx: Tx, viewer: Viewer, tenderId: number, at: Date) {
+export async function offerSetChanged(
+  tx: Tx,
+  viewer: Viewer,
+  tenderId: number,
+  at: Date,
+  opts: { lines?: CanonicalOfferLine[]; dropDraft?: boolean } = {},
+) {
   const sup = viewer.supplierId;
   if (sup == null) return;
-  const lines = await offerLines(tx, tenderId, sup);
-  await tx
-    .update(offerReceipts)
-    .set({ replaced: at })
-    .where(
-      and(
-        eq(offerReceipts.tenderId, tenderId),
-        eq(offerReceipts.supplierId, sup),
-        isNull(offerReceipts.replaced),
-      ),
-    );
+  const lines = opts.lines ?? (await offerLines(tx, tenderId, sup));
+  const stamp = at.toISOString();
+  const who = sql`${viewer.user.id}::int, ${fullName(viewer.user)}::text`;
+  const replaced = sql`old as (
+      update offer_receipts set replaced = ${stamp}::timestamptz
+      where tender_id = ${tenderId} and supplier_id = ${sup} and replaced is null
+      returning id)`;
+  const draft = opts.dropDraft
+    ? sql`, draft as (delete from offer_drafts where tender_id = ${tenderId} and supplier_id = ${sup})`
+    : sql``;
   if (!lines.length) {
-    await auditMany(
-      tx,
-      viewer.user,
-      [{ entity: 'receipt', entityId: 0, tenderId, action: 'withdrawn', data: { supplier_id: sup } }],
-      at,
+    await tx.execute(
+      sql`with ${replaced}${draft}, audit as (${insertHistorySql(sql`
+          select 'receipt', 0, ${tenderId}::int, 'withdrawn', ${who}, jsonb_build_object('supplier_id', ${sup}::int),
+            ${stamp}::timestamptz`)})
+        select count(*) from old`,
     );
     return;
   }
   const salt = randomBytes(16).toString('hex');
   const digest = digestOf(tenderId, sup, at, salt, lines);
-  const [r] = await tx
-    .insert(offerReceipts)
-    .values({
-      tenderId,
-      supplierId: sup,
-      userId: viewer.user.id,
-      created: at,
-      salt,
-      digest,
-      lines: lines.length,
-    })
-    .returning({ id: offerReceipts.id });
   const offered = [...new Set(lines.map((l) => l.detailId))];
-  const dropped = await tx
-    .delete(lineDeclines)
-    .where(
-      and(
-        eq(lineDeclines.tenderId, tenderId),
-        eq(lineDeclines.supplierId, sup),
-        inArray(lineDeclines.detailId, offered),
-      ),
-    )
-    .returning({ id: lineDeclines.id, detailId: lineDeclines.detailId });
-  await auditMany(
-    tx,
-    viewer.user,
-    [
-      {
-        entity: 'receipt',
-        entityId: r.id,
-        tenderId,
-        action: 'issued',
-        data: { supplier_id: sup, digest, lines: lines.length },
-      },
-      ...dropped.map(
-        (d): AuditRow => ({
-          entity: 'decline',
-          entityId: d.id,
-          tenderId,
-          action: 'removed',
-          data: { supplier_id: sup, detail: d.detailId, reason: 'offered' },
-        }),
-      ),
-    ],
-    at,
+  // The insert waits for the update through its one-time filter, as the offer save's insert waits for its delete.
+  await tx.execute(
+    sql`with ${replaced},
+        rec as (
+          insert into offer_receipts (tender_id, supplier_id, user_id, created, salt, digest, lines)
+          select ${tenderId}::int, ${sup}::int, ${viewer.user.id}::int, ${stamp}::timestamptz, ${salt}::text,
+            ${digest}::text, ${lines.length}::int
+          where (select count(*) from old) >= 0
+          returning id),
+        dropped as (
+          delete from line_declines
+          where tender_id = ${tenderId} and supplier_id = ${sup} and ${inIds(sql`detail_id`, offered)}
+          returning id, detail_id)${draft},
+        audit as (${insertHistorySql(sql`
+          select a.entity, a.entity_id, ${tenderId}::int, a.action, ${who}, a.data, ${stamp}::timestamptz
+          from (
+            select 0 as k, 'receipt' as entity, r.id as entity_id, 'issued' as action,
+              jsonb_build_object('supplier_id', ${sup}::int, 'digest', ${digest}::text, 'lines', ${lines.length}::int)
+                as data
+            from rec r
+            union all
+            select 1, 'decline', d.id, 'removed',
+              jsonb_build_object('supplier_id', ${sup}::int, 'detail', d.detail_id, 'reason', 'offered')
+            from dropped d
+          ) a
+          order by a.k, a.entity_id`)})
+      select id from rec`,
   );
 }
 

@@ -27,7 +27,6 @@ import { type Viewer, viewerOf } from './access.ts';
 import { addTenderComment, changeComment, createComment } from './comments.ts';
 import { createTender } from './form.ts';
 import { listTenders, loadTender } from './list.ts';
-import { deleteDraft } from './offerDrafts.ts';
 import { addLog, cancelOffer, removeLog, submitOffer } from './offers.ts';
 import { removeTender, reopenTender, updateTender } from './transitions.ts';
 
@@ -237,9 +236,8 @@ export default async function routes(app: ZApp) {
     },
     async (request) => {
       const viewer = await viewerOf(app.db, currentUser(request));
+      // The company's draft (what it has now sent) is deleted in the offer's transaction.
       const answer = await submitOffer(app.db, viewer, request.params.id, request.body);
-      // The company's draft was what it has now sent.
-      await deleteDraft(app.db, viewer, request.params.id);
       return answer ?? reload(request, request.params.id, viewer);
     },
   );
@@ -258,7 +256,6 @@ export default async function routes(app: ZApp) {
     async (request) => {
       const viewer = await viewerOf(app.db, currentUser(request));
       await cancelOffer(app.db, viewer, request.params.id);
-      await deleteDraft(app.db, viewer, request.params.id);
       return reload(request, request.params.id, viewer);
     },
   );
