@@ -43,7 +43,7 @@ import {
   wrongState,
 } from './core.ts';
 import { type ListRow, tenderRowSql, toTenders } from './list.ts';
-import { offerSetChanged } from './receipts.ts';
+import { offerSetChanged, receiptSql } from './receipts.ts';
 import { needSql } from './serialize.ts';
 
 // ---------- supplier: flags, comment, offer ----------
@@ -304,14 +304,11 @@ export async function submitOffer(
       newComment !== undefined && (newComment ? r.companyComment !== newComment : r.companyComment != null);
     // One statement: the old set deleted (the insert waits for it through its one-time filter, so a line sent
     // again with the same producer never meets its old row in the unique index), the new one inserted, the audit
-    // rows (created/changed per new proposal in the order sent, then deleted per old one not sent back) and AGREED.
+    // rows (created/changed per new proposal in the order sent, then deleted per old one not sent back), AGREED,
+    // and the receipt of the new set (receipts.ts `receiptSql`; its digest is of the values as the insert stores
+    // them: a price and quantities of at most 4 decimals, a checked calendar date, the codes as cleaned here).
     const [after] = await queryRows<
-      ListRow & {
-        written: number;
-        writtenFirst: Date | null;
-        writtenLast: Date | null;
-        writtenLines: WrittenLine[] | null;
-      }
+      ListRow & { written: number; writtenFirst: Date | null; writtenLast: Date | null }
     >(
       tx,
       sql`with input as (
@@ -330,8 +327,7 @@ export async function submitOffer(
           from input i left join del d on d.id = i.prev_id and d.detail_id = i.detail_id
           where (select count(*) from del) >= 0
           order by i.ord
-          returning id, detail_id, producer_id, created, updated, price, delivery_date, product_code, ean_code,
-            available_qty, additional_qty),
+          returning id, detail_id, producer_id, created, updated),
         audit as (${insertHistorySql(sql`
           select 'proposal', a.id, ${tenderId}, a.action, ${viewer.user.id}, ${userName}, a.data, ${stamp}::timestamptz
           from (
@@ -348,22 +344,17 @@ export async function submitOffer(
         agreed as (
           insert into tender_logs (tender_id, supplier_id, user_id, action, created)
           values (${tenderId}, ${sup}, ${viewer.user.id}, 'AGREED', ${stamp}::timestamptz)
-          on conflict do nothing)
+          on conflict do nothing),
+        ${receiptSql({ ...viewer, supplierId: sup }, tenderId, at, input.map(canonicalLine), { dropDraft: true })}
         select r.*, (select count(*)::int from ins) as "written", (select min(created) from ins) as "writtenFirst",
-          (select max(updated) from ins) as "writtenLast",
-          (select json_agg(json_build_array(detail_id, producer_id, price::text, delivery_date::text, product_code,
-             ean_code, available_qty::text, additional_qty::text)) from ins) as "writtenLines"
+          (select max(updated) from ins) as "writtenLast"
         from (select ${tenderRowSql(viewer, tenderId)} where tenders.id = ${tenderId}) r`,
     );
-    await offerSetChanged(tx, viewer, tenderId, at, {
-      lines: (after.writtenLines ?? []).map(canonicalLine),
-      dropDraft: true,
-    });
     if (commentChanges) {
       await setCompanyTenderComment(tx, viewer, tenderId, defined(body.comment, 'comment'), at);
       return null;
     }
-    const { written, writtenFirst, writtenLast, writtenLines: _, ...row } = after;
+    const { written, writtenFirst, writtenLast, ...row } = after;
     // The statement's snapshot is the one before its writes: what they change in the row is known from them. The
     // company's counters hold exactly the set just written (its offers are one transaction at a time), the tender is
     // ACTIVE (no winners shown), and AGREED is recorded.
@@ -380,27 +371,25 @@ export async function submitOffer(
   });
 }
 
-/** An offer line as the offer save's statement returns it (text for numbers and the date, as stored). */
-type WrittenLine = [number, number, string, string, string, string, string | null, string | null];
-
-const canonicalLine = ([
-  detailId,
-  producerId,
-  price,
-  deliveryDate,
-  productCode,
-  eanCode,
-  availableQty,
-  additionalQty,
-]: WrittenLine): CanonicalOfferLine => ({
-  detailId,
-  producerId,
-  price,
-  deliveryDate,
-  productCode,
-  eanCode,
-  availableQty,
-  additionalQty,
+/** An offer line of the save's input as the receipt's canonical form takes it. */
+const canonicalLine = (i: {
+  detail_id: number;
+  producer_id: number;
+  price: string;
+  delivery_date: string;
+  product_code: string;
+  ean_code: string;
+  available_qty: string | null;
+  additional_qty: string | null;
+}): CanonicalOfferLine => ({
+  detailId: i.detail_id,
+  producerId: i.producer_id,
+  price: i.price,
+  deliveryDate: i.delivery_date,
+  productCode: i.product_code,
+  eanCode: i.ean_code,
+  availableQty: i.available_qty,
+  additionalQty: i.additional_qty,
 });
 
 /** The company's one offer comment on a tender: replaced; blank deletes it. */

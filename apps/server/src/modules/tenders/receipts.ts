@@ -13,7 +13,7 @@ import {
   type ReceiptVerdict,
   type ReceiptVerify,
 } from '@portal/shared';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces.js';
 import type { Db } from '../../db/client.ts';
 import { offerReceipts, proposals, suppliers, tenders } from '../../db/schema/index.ts';
@@ -53,70 +53,85 @@ const digestOf = (
 ) => sha256(canonicalOffer({ tenderId, companyId, time, salt, lines }));
 
 /**
- * In the transaction that changed the company's offer set (at `at`, the time of its deadline check), one statement:
- * the last receipt marked replaced, the new receipt (none when the set is now empty: the last one is then closed as
- * withdrawn), the company's "no offer" marks dropped on the lines it now offers on, and the history of each. `lines`:
- * the set as the change wrote it when the caller has it (the offer form's save returns it from its own statement);
- * otherwise it is read. `dropDraft`: the company's offer draft is deleted too (it sent or withdrew its offer).
+ * What records a change of the company's offer set (at `at`, the time of its deadline check), as common table
+ * expressions of one statement (named receipt_*, placed after `with` or after the caller's own): the last receipt
+ * marked replaced, the new receipt of `lines` (the set as it now stands; none when it is empty: the last receipt is
+ * then closed as withdrawn), the company's "no offer" marks dropped on the lines it now offers on, and the history of
+ * each. `dropDraft`: the company's offer draft is deleted too (it sent or withdrew its offer). Statements in one
+ * statement share a snapshot: nothing here reads what the caller's expressions write.
+ */
+export function receiptSql(
+  viewer: Viewer & { supplierId: number },
+  tenderId: number,
+  at: Date,
+  lines: CanonicalOfferLine[],
+  opts: { dropDraft?: boolean } = {},
+): SQL {
+  const sup = viewer.supplierId;
+  const stamp = at.toISOString();
+  const who = sql`${viewer.user.id}::int, ${fullName(viewer.user)}::text`;
+  const parts = [
+    sql`receipt_old as (
+      update offer_receipts set replaced = ${stamp}::timestamptz
+      where tender_id = ${tenderId} and supplier_id = ${sup} and replaced is null)`,
+  ];
+  if (opts.dropDraft)
+    parts.push(
+      sql`receipt_draft as (delete from offer_drafts where tender_id = ${tenderId} and supplier_id = ${sup})`,
+    );
+  if (!lines.length) {
+    parts.push(
+      sql`receipt_audit as (${insertHistorySql(sql`
+        select 'receipt', 0, ${tenderId}::int, 'withdrawn', ${who}, jsonb_build_object('supplier_id', ${sup}::int),
+          ${stamp}::timestamptz`)})`,
+    );
+    return sql.join(parts, sql`, `);
+  }
+  const salt = randomBytes(16).toString('hex');
+  const digest = digestOf(tenderId, sup, at, salt, lines);
+  const offered = [...new Set(lines.map((l) => l.detailId))];
+  parts.push(
+    sql`receipt_new as (
+        insert into offer_receipts (tender_id, supplier_id, user_id, created, salt, digest, lines)
+        values (${tenderId}, ${sup}, ${viewer.user.id}, ${stamp}::timestamptz, ${salt}, ${digest}, ${lines.length})
+        returning id)`,
+    sql`receipt_declines as (
+        delete from line_declines
+        where tender_id = ${tenderId} and supplier_id = ${sup} and ${inIds(sql`detail_id`, offered)}
+        returning id, detail_id)`,
+    sql`receipt_audit as (${insertHistorySql(sql`
+        select a.entity, a.entity_id, ${tenderId}::int, a.action, ${who}, a.data, ${stamp}::timestamptz
+        from (
+          select 0 as k, 'receipt' as entity, r.id as entity_id, 'issued' as action,
+            jsonb_build_object('supplier_id', ${sup}::int, 'digest', ${digest}::text, 'lines', ${lines.length}::int)
+              as data
+          from receipt_new r
+          union all
+          select 1, 'decline', d.id, 'removed',
+            jsonb_build_object('supplier_id', ${sup}::int, 'detail', d.detail_id, 'reason', 'offered')
+          from receipt_declines d
+        ) a
+        order by a.k, a.entity_id`)})`,
+  );
+  return sql.join(parts, sql`, `);
+}
+
+/**
+ * In the transaction that changed the company's offer set, for a change whose own statements did not record it
+ * (`receiptSql`): the set is read back and recorded in one statement.
  */
 export async function offerSetChanged(
   tx: Tx,
   viewer: Viewer,
   tenderId: number,
   at: Date,
-  opts: { lines?: CanonicalOfferLine[]; dropDraft?: boolean } = {},
+  opts: { dropDraft?: boolean } = {},
 ) {
   const sup = viewer.supplierId;
   if (sup == null) return;
-  const lines = opts.lines ?? (await offerLines(tx, tenderId, sup));
-  const stamp = at.toISOString();
-  const who = sql`${viewer.user.id}::int, ${fullName(viewer.user)}::text`;
-  const replaced = sql`old as (
-      update offer_receipts set replaced = ${stamp}::timestamptz
-      where tender_id = ${tenderId} and supplier_id = ${sup} and replaced is null
-      returning id)`;
-  const draft = opts.dropDraft
-    ? sql`, draft as (delete from offer_drafts where tender_id = ${tenderId} and supplier_id = ${sup})`
-    : sql``;
-  if (!lines.length) {
-    await tx.execute(
-      sql`with ${replaced}${draft}, audit as (${insertHistorySql(sql`
-          select 'receipt', 0, ${tenderId}::int, 'withdrawn', ${who}, jsonb_build_object('supplier_id', ${sup}::int),
-            ${stamp}::timestamptz`)})
-        select count(*) from old`,
-    );
-    return;
-  }
-  const salt = randomBytes(16).toString('hex');
-  const digest = digestOf(tenderId, sup, at, salt, lines);
-  const offered = [...new Set(lines.map((l) => l.detailId))];
-  // The insert waits for the update through its one-time filter, as the offer save's insert waits for its delete.
+  const lines = await offerLines(tx, tenderId, sup);
   await tx.execute(
-    sql`with ${replaced},
-        rec as (
-          insert into offer_receipts (tender_id, supplier_id, user_id, created, salt, digest, lines)
-          select ${tenderId}::int, ${sup}::int, ${viewer.user.id}::int, ${stamp}::timestamptz, ${salt}::text,
-            ${digest}::text, ${lines.length}::int
-          where (select count(*) from old) >= 0
-          returning id),
-        dropped as (
-          delete from line_declines
-          where tender_id = ${tenderId} and supplier_id = ${sup} and ${inIds(sql`detail_id`, offered)}
-          returning id, detail_id)${draft},
-        audit as (${insertHistorySql(sql`
-          select a.entity, a.entity_id, ${tenderId}::int, a.action, ${who}, a.data, ${stamp}::timestamptz
-          from (
-            select 0 as k, 'receipt' as entity, r.id as entity_id, 'issued' as action,
-              jsonb_build_object('supplier_id', ${sup}::int, 'digest', ${digest}::text, 'lines', ${lines.length}::int)
-                as data
-            from rec r
-            union all
-            select 1, 'decline', d.id, 'removed',
-              jsonb_build_object('supplier_id', ${sup}::int, 'detail', d.detail_id, 'reason', 'offered')
-            from dropped d
-          ) a
-          order by a.k, a.entity_id`)})
-      select id from rec`,
+    sql`with ${receiptSql({ ...viewer, supplierId: sup }, tenderId, at, lines, opts)} select 1`,
   );
 }
 

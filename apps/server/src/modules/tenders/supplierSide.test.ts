@@ -117,6 +117,34 @@ describe('offer receipts', () => {
     expect(v.replaced_at).not.toBeNull();
   });
 
+  it('an offer written as a supplier types it (commas, short decimals, spaces) gets a receipt of the values stored', async () => {
+    const t = await buildTender(ctx, 'ACTIVE');
+    const res = await offer(ctx, 'supplier', t.id, [
+      {
+        detail: t.lines[0],
+        offers: [offerLine(t.producers[0], ' 0,5 ', { product_code: '  AB 12  ', available_qty: '1,25' })],
+      },
+      { detail: t.lines[1], offers: [offerLine(t.producers[0], '12,50', { additional_qty: '3' })] },
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    const r = (await receipts('supplier', t.id)).current!;
+    const own = (await ctx.db.select().from(proposals).where(eq(proposals.tenderId, t.id))).filter(
+      (p) => p.supplierId === ctx.supplierCo.id,
+    );
+    const text = canonicalOffer({
+      tenderId: t.id,
+      companyId: ctx.supplierCo.id,
+      time: new Date(r.time),
+      salt: r.salt,
+      lines: own,
+    });
+    expect(text).toContain('"0.5000"');
+    expect(text).toContain('"AB 12"');
+    expect(text).toContain('"1.2500"');
+    expect(createHash('sha256').update(text).digest('hex')).toBe(r.digest);
+    expect((await verify('supplier', asInput(r))).json()).toEqual({ result: 'valid', replaced_at: null });
+  });
+
   it('a tampered digest, time, company or tender does not verify; bad input is a 400 that names the field', async () => {
     const t = await buildTender(ctx, 'ACTIVE');
     const r = (await receipts('supplier', t.id)).current!;
