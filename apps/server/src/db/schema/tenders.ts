@@ -324,7 +324,12 @@ export const tenderSupplierCounts = pgTable(
     firstCreated: timestamp('first_created', { withTimezone: true }),
     lastUpdated: timestamp('last_updated', { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.tenderId, t.supplierId] })],
+  (t) => [
+    primaryKey({ columns: [t.tenderId, t.supplierId] }),
+    // a company's first and last offer time (the suppliers list, migration 0026)
+    index('tender_supplier_counts_first_idx').on(t.supplierId, t.firstCreated),
+    index('tender_supplier_counts_last_idx').on(t.supplierId, t.lastUpdated),
+  ],
 );
 
 /**

@@ -95,11 +95,15 @@ async function serialize(db: Db, viewer: SessionUser, rows: SupplierRow[]): Prom
     from users where supplier_id = any(${sql.param(ids)}::int[]) and not is_deleted
     group by supplier_id`,
   );
-  const offers = await queryRows<{ supplier_id: number; first: string | Date; last: string | Date }>(
+  // The first and last offer time of each company from the per-tender counters the offer triggers keep exact:
+  // two index ends per company (migration 0026), however many offers its history holds.
+  const offers = await queryRows<{ supplier_id: number; first: string | Date | null; last: string | Date | null }>(
     db,
     sql`
-    select supplier_id, min(created) as first, max(updated) as last
-    from proposals where supplier_id = any(${sql.param(ids)}::int[]) group by supplier_id`,
+    select s.id as supplier_id,
+      (select min(c.first_created) from tender_supplier_counts c where c.supplier_id = s.id) as first,
+      (select max(c.last_updated) from tender_supplier_counts c where c.supplier_id = s.id) as last
+    from unnest(${sql.param(ids)}::int[]) as s(id)`,
   );
   const cats = await queryRows<{ supplier_id: number; name: string }>(
     db,

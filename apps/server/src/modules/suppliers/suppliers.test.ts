@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import * as s from '../../db/schema/index.ts';
 import { testContext } from '../../test/context.ts';
 import { buildGroup, buildSupplier, buildUser, TEST_PASSWORD, uid } from '../../test/factories.ts';
-import { buildTender } from '../../test/tenders.ts';
+import { advance, buildTender, offer, offerLine } from '../../test/tenders.ts';
 
 const ctx = await testContext();
 
@@ -60,6 +60,55 @@ describe('GET /suppliers/', () => {
     });
     expect(Array.isArray(exported.json())).toBe(true);
     expect(exported.json()).toHaveLength(2);
+  });
+
+  it("shows each company's first and last offer time as its offers stand, after a new set, a resend and a withdrawal", async () => {
+    const listed = async (id: number) => {
+      const name = (await supplierRow(id)).name;
+      const res = await ctx.as('admin', {
+        method: 'GET',
+        url: `/api/suppliers/?search=${encodeURIComponent(name)}`,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const row = res.json().results.find((r: { id: number }) => r.id === id);
+      return { first: row.last_proposal_date, last: row.last_proposal_date_updated };
+    };
+    const recount = async (id: number) => {
+      const [r] = (
+        (await ctx.db.execute(
+          sql`select min(created) as first, max(updated) as last from proposals where supplier_id = ${id}`,
+        )) as unknown as { rows: { first: string | Date | null; last: string | Date | null }[] }
+      ).rows;
+      const iso = (v: string | Date | null) => (v == null ? null : new Date(v).toISOString());
+      return { first: iso(r.first), last: iso(r.last) };
+    };
+    const co = ctx.supplierCo.id;
+    await buildTender(ctx, 'ACTIVE', { lines: 1 });
+    await advance(ctx, 90);
+    const b = await buildTender(ctx, 'ACTIVE', { lines: 1 });
+    const afterSets = await recount(co);
+    expect(afterSets.first).not.toBeNull();
+    expect(afterSets.last).not.toBe(afterSets.first);
+    expect(await listed(co)).toEqual(afterSets);
+    // a resend on the second tender: the last time moves, the first stays
+    await advance(ctx, 90);
+    const res = await offer(ctx, 'supplier', b.id, [
+      { detail: b.lines[0], offers: [offerLine(b.producers[0], '9,99')] },
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    const afterResend = await recount(co);
+    expect(afterResend.last).not.toBe(afterSets.last);
+    expect(afterResend.first).toBe(afterSets.first);
+    expect(await listed(co)).toEqual(afterResend);
+    // the second tender's offer withdrawn: the last time goes back to the first tender's
+    const gone = await ctx.as('supplier', { method: 'DELETE', url: `/api/tenders/${b.id}/offer/` });
+    expect(gone.statusCode, gone.body).toBe(200);
+    const afterWithdrawal = await recount(co);
+    expect(afterWithdrawal.last! < afterResend.last!).toBe(true);
+    expect(await listed(co)).toEqual(afterWithdrawal);
+    // a company that never offered has neither
+    const none = await buildSupplier(ctx.db, { name: `Never ${uid()} OÜ` }, []);
+    expect(await listed(none.id)).toEqual({ first: null, last: null });
   });
 
   it('answers 400 to bad list input', async () => {
