@@ -295,6 +295,18 @@ export async function submitOffer(
       delivery_date: String(w.o.delivery_date).trim().slice(0, 10),
       prev_id: w.o.id ?? null,
     }));
+    const canonical = input.map(
+      (i): CanonicalOfferLine => ({
+        detailId: i.detail_id,
+        producerId: i.producer_id,
+        price: i.price,
+        deliveryDate: i.delivery_date,
+        productCode: i.product_code,
+        eanCode: i.ean_code,
+        availableQty: i.available_qty,
+        additionalQty: i.additional_qty,
+      }),
+    );
     const stamp = at.toISOString();
     const userName = fullName(viewer.user);
     // The company's comment: when the request changes it (the form always sends it; an unchanged one writes
@@ -345,7 +357,7 @@ export async function submitOffer(
           insert into tender_logs (tender_id, supplier_id, user_id, action, created)
           values (${tenderId}, ${sup}, ${viewer.user.id}, 'AGREED', ${stamp}::timestamptz)
           on conflict do nothing),
-        ${receiptSql({ ...viewer, supplierId: sup }, tenderId, at, input.map(canonicalLine), { dropDraft: true })}
+        ${receiptSql({ ...viewer, supplierId: sup }, tenderId, at, canonical, { dropDraft: true })}
         select r.*, (select count(*)::int from ins) as "written", (select min(created) from ins) as "writtenFirst",
           (select max(updated) from ins) as "writtenLast"
         from (select ${tenderRowSql(viewer, tenderId)} where tenders.id = ${tenderId}) r`,
@@ -370,27 +382,6 @@ export async function submitOffer(
     ])[0];
   });
 }
-
-/** An offer line of the save's input as the receipt's canonical form takes it. */
-const canonicalLine = (i: {
-  detail_id: number;
-  producer_id: number;
-  price: string;
-  delivery_date: string;
-  product_code: string;
-  ean_code: string;
-  available_qty: string | null;
-  additional_qty: string | null;
-}): CanonicalOfferLine => ({
-  detailId: i.detail_id,
-  producerId: i.producer_id,
-  price: i.price,
-  deliveryDate: i.delivery_date,
-  productCode: i.product_code,
-  eanCode: i.ean_code,
-  availableQty: i.available_qty,
-  additionalQty: i.additional_qty,
-});
 
 /** The company's one offer comment on a tender: replaced; blank deletes it. */
 async function setCompanyTenderComment(tx: Tx, viewer: Viewer, tenderId: number, content: string, at: Date) {

@@ -37,6 +37,18 @@ const asInput = (r: NonNullable<OfferReceipts['current']>) => ({
   digest: r.digest,
 });
 
+/** The canonical form of the company's offers on the tender as stored, with the receipt's own time and salt. */
+const storedCanonical = async (tenderId: number, r: { time: string; salt: string }) => {
+  const rows = await ctx.db.select().from(proposals).where(eq(proposals.tenderId, tenderId));
+  return canonicalOffer({
+    tenderId,
+    companyId: ctx.supplierCo.id,
+    time: new Date(r.time),
+    salt: r.salt,
+    lines: rows.filter((p) => p.supplierId === ctx.supplierCo.id),
+  });
+};
+
 describe('offer receipts', () => {
   it('each accepted offer set gets a receipt whose digest is the SHA-256 of the documented canonical form', async () => {
     const t = await buildTender(ctx, 'ACTIVE');
@@ -46,15 +58,7 @@ describe('offer receipts', () => {
     expect(r).toMatchObject({ tender: t.id, company: ctx.supplierCo.id, lines: 2, replaced_at: null });
     expect(r.digest).toMatch(/^[0-9a-f]{64}$/);
     // Recomputed from the offers as stored, with the receipt's own time and salt.
-    const rows = await ctx.db.select().from(proposals).where(eq(proposals.tenderId, t.id));
-    const own = rows.filter((p) => p.supplierId === ctx.supplierCo.id);
-    const text = canonicalOffer({
-      tenderId: t.id,
-      companyId: ctx.supplierCo.id,
-      time: new Date(r.time),
-      salt: r.salt,
-      lines: own,
-    });
+    const text = await storedCanonical(t.id, r);
     expect(text.split('\n')[0]).toBe('tender-portal-offer-receipt/1');
     expect(text).toContain('"11.1111"');
     expect(createHash('sha256').update(text).digest('hex')).toBe(r.digest);
@@ -128,16 +132,7 @@ describe('offer receipts', () => {
     ]);
     expect(res.statusCode, res.body).toBe(200);
     const r = (await receipts('supplier', t.id)).current!;
-    const own = (await ctx.db.select().from(proposals).where(eq(proposals.tenderId, t.id))).filter(
-      (p) => p.supplierId === ctx.supplierCo.id,
-    );
-    const text = canonicalOffer({
-      tenderId: t.id,
-      companyId: ctx.supplierCo.id,
-      time: new Date(r.time),
-      salt: r.salt,
-      lines: own,
-    });
+    const text = await storedCanonical(t.id, r);
     expect(text).toContain('"0.5000"');
     expect(text).toContain('"AB 12"');
     expect(text).toContain('"1.2500"');
