@@ -97,7 +97,11 @@ async function serialize(db: Db, viewer: SessionUser, rows: SupplierRow[]): Prom
   );
   // The first and last offer time of each company from the per-tender counters the offer triggers keep exact:
   // two index ends per company (migration 0026), however many offers its history holds.
-  const offers = await queryRows<{ supplier_id: number; first: string | Date | null; last: string | Date | null }>(
+  const offers = await queryRows<{
+    supplier_id: number;
+    first: string | Date | null;
+    last: string | Date | null;
+  }>(
     db,
     sql`
     select s.id as supplier_id,
