@@ -59,7 +59,7 @@ const preparedNames = new Map<string, string>();
 const MAX_PREPARED = 500;
 
 /** `statementName` of a text, remembered for the first MAX_PREPARED texts; undefined past the cap. */
-function preparedNameOf(text: string): string | undefined {
+function nameOf(text: string): string | undefined {
   let name = preparedNames.get(text);
   if (!name && preparedNames.size < MAX_PREPARED) {
     name = statementName(text);
@@ -79,6 +79,6 @@ export async function queryPrepared<T extends Record<string, unknown>>(db: Db, q
   const client = (db as Db & { $client?: unknown }).$client;
   if (!(client instanceof pg.Pool)) return queryRows<T>(db, query);
   const { sql: text, params } = dialect.sqlToQuery(query);
-  const name = preparedNameOf(text);
+  const name = nameOf(text);
   return (await client.query<T>(name ? { name, text, values: params } : { text, values: params })).rows;
 }

@@ -85,7 +85,7 @@ export async function saveDraft(db: Db, viewer: Viewer, tenderId: number, body: 
 
 /**
  * DELETE /tenders/{id}/offer_draft/: in any state (a stale draft is always safe to drop). Sending or withdrawing the
- * offer deletes the draft in the offer's own transaction (receipts.ts `offerSetChanged`).
+ * offer deletes the draft in the offer's own transaction (receipts.ts `receiptSql`, its `dropDraft`).
  */
 export async function discardDraft(db: Db, viewer: Viewer, tenderId: number) {
   await visibleOfferTender(db, viewer, tenderId);
