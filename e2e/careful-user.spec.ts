@@ -124,7 +124,10 @@ test('the notifications name every template and its audience in words, in every 
 test('a skip link is the first Tab stop and leads past the menu to the page', async ({ page, loginAs }) => {
   await loginAs('supplier');
   await page.goto('/tenders');
+  // The page whole (its filter and first rows), so the Tab after the skip has somewhere to go in it.
   await expect(page.locator('h1')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Filter/ })).toBeVisible();
+  await expect(page.locator('.ant-table-tbody tr.ant-table-row').first()).toBeVisible();
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: 'Liigu sisu juurde' });
   await expect(skip).toBeFocused();

@@ -150,6 +150,13 @@ test('the view pages its lines, shows more offers on demand and updates only the
   await expect(dialog).toBeVisible();
   await dialog.getByRole('combobox', { name: 'Pakkumine' }).first().click();
   await page.locator('.ant-select-item-option').filter({ hasText: '7,75' }).first().click();
+  // the offer is chosen before it is saved (a click that an opening list let pass would save nothing)
+  await expect(
+    dialog
+      .locator('.ant-select')
+      .filter({ has: page.getByRole('combobox', { name: 'Pakkumine' }) })
+      .first(),
+  ).toContainText('7,75 €');
   await dialog.getByRole('button', { name: 'Salvesta' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(row(tender.lines[2])).toHaveClass(/line-has-winner/);
