@@ -9,7 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { queryRow } from '../lib/sql.ts';
+import { nameOf, queryRow } from '../lib/sql.ts';
 import { dbFaultOf } from './faults.ts';
 
 /**
@@ -233,6 +233,38 @@ function retryReads(pool: pg.Pool) {
   }) as typeof pool.query;
 }
 
+/** The pooled connections that are running a transaction of `retryTransactions` right now. */
+const inTransaction = new WeakSet<pg.PoolClient>();
+
+/**
+ * Statements with parameters that a transaction sends on this connection go as named (server-side prepared)
+ * statements, node-postgres's `{ name, text, values }` with the name of the text (lib/sql.ts `nameOf`): the
+ * connection parses a text once and PostgreSQL may keep its plan instead of planning it on every call. drizzle's
+ * `execute` and query builders send every statement unnamed, and a transaction's statements are the hot writes: the
+ * offer set's one statement took 3.6 ms to plan and 1.3 ms to run (BENCHMARKS.md, "Offer burst"). Outside a
+ * transaction the connection's statements stay unnamed unless a service asks (`queryPrepared`): a list's plan
+ * depends on its filter values more than a write's does.
+ */
+function nameStatementsInTransactions(client: pg.PoolClient) {
+  const query = client.query.bind(client) as (...args: unknown[]) => Promise<pg.QueryResult>;
+  client.query = ((config: unknown, values?: unknown, callback?: unknown) => {
+    if (
+      inTransaction.has(client) &&
+      callback === undefined &&
+      Array.isArray(values) &&
+      values.length > 0 &&
+      typeof config === 'object' &&
+      config !== null &&
+      !(config as { name?: unknown }).name &&
+      typeof (config as { text?: unknown }).text === 'string'
+    ) {
+      const name = nameOf((config as { text: string }).text);
+      if (name) return query({ ...config, name }, values);
+    }
+    return query(config, values, callback);
+  }) as typeof client.query;
+}
+
 /**
  * Transactions on a connection this module takes from the pool and always gives back. drizzle's own pool transaction
  * (`NodePgSession.transaction`, drizzle-orm 0.45) sends `begin` before its `try`, so a `begin` that fails on a lost
@@ -250,9 +282,11 @@ function retryTransactions(db: Db, pool: pg.Pool): Db {
       try {
         let clientDb = onConnection.get(client);
         if (!clientDb) {
+          nameStatementsInTransactions(client);
           clientDb = drizzlePg({ client }) as unknown as Db;
           onConnection.set(client, clientDb);
         }
+        inTransaction.add(client);
         return await clientDb.transaction((tx) => {
           began = true;
           return fn(tx);
@@ -261,6 +295,7 @@ function retryTransactions(db: Db, pool: pg.Pool): Db {
         if (dbFaultOf(err) === 'unavailable') broken = err as Error;
         if (began || n >= MAX_RETRIES || !broken) throw err;
       } finally {
+        inTransaction.delete(client);
         client.release(broken);
       }
     }

@@ -54,6 +54,23 @@ describe('raw queries', () => {
   });
 });
 
+describe.runIf(process.env.DATABASE_URL)('statements in a transaction on PostgreSQL', () => {
+  it('are prepared once on the connection and give each call its own parameters', async () => {
+    const probe = (v: number) => sql`select ${v}::int + 1 as n, 'tx-probe' as tag`;
+    await transaction(db, async (tx) => {
+      // more runs than PostgreSQL's five custom plans before it may keep a generic one
+      for (const v of [1, 2, 3, 4, 5, 6, 7, 8])
+        expect(await queryRow(tx, probe(v))).toEqual({ n: v + 1, tag: 'tx-probe' });
+      const prepared = await queryRows<{ statement: string }>(
+        tx,
+        sql`select statement from pg_prepared_statements
+            where statement like ${'%tx-probe%'} and statement not like ${'%pg_prepared_statements%'}`,
+      );
+      expect(prepared).toHaveLength(1);
+    });
+  });
+});
+
 describe('statementName', () => {
   it('names the same text the same way and different texts differently', () => {
     expect(statementName('select 1')).toBe(statementName('select 1'));

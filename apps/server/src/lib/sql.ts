@@ -59,7 +59,7 @@ const preparedNames = new Map<string, string>();
 const MAX_PREPARED = 500;
 
 /** `statementName` of a text, remembered for the first MAX_PREPARED texts; undefined past the cap. */
-function nameOf(text: string): string | undefined {
+export function nameOf(text: string): string | undefined {
   let name = preparedNames.get(text);
   if (!name && preparedNames.size < MAX_PREPARED) {
     name = statementName(text);
