@@ -229,7 +229,7 @@ test('the winner dialog greys out the offer of a blacklisted producer', async ({
       .locator('.ant-select')
       .filter({ has: page.getByRole('combobox', { name: 'Pakkumine' }) })
       .first();
-    const shown = (await chosen.innerText()).trim();
+    const shown = ((await chosen.textContent()) ?? '').trim();
     await option.click({ force: true });
     // the list stays open and the field shows what it showed before
     await expect(option).toBeVisible();
