@@ -212,7 +212,7 @@ function tenderComments(viewer: Viewer, ids: SQL): SQL {
  */
 function statusPageIds(
   q: z.infer<typeof tenderListQuery>,
-  p: { where: SQL | undefined; order: SQL[]; limit: number; offset: number },
+  p: { where: SQL | undefined; order: SQL[]; limit: number; offset: number; literal: boolean },
 ): SQL | undefined {
   const statuses = [...new Set(q.filter_status ?? [])];
   const fields = (q.ordering || '-start').split(',').filter(Boolean);
@@ -224,16 +224,20 @@ function statusPageIds(
   const lastDesc = keys.at(-1)?.desc ?? false;
   const dir = (d: boolean) => (d ? sql.raw('desc') : sql.raw('asc'));
   const n = p.limit + p.offset;
+  // A first page's limits in the text (see `literal` in listTenders): with parameters PostgreSQL prices the generic
+  // plan as reading a tenth of each status's tenders, which at ten times the history made it dearer than a plan for
+  // the values, and it planned every call (5 ms of planning for a 1.5 ms run; BENCHMARKS.md "Issue 37").
+  const num = (x: number) => (p.literal ? sql.raw(String(x)) : sql`${x}`);
   const cols = keys.map((k, i) => sql`${sql.identifier(k.col)} as ${sql.identifier(`k${i}`)}`);
   const branches = statuses.map(
     (st) =>
-      sql`(select tenders.id, ${sql.join(cols, sql`, `)} from tenders where ${p.where ?? sql`true`} and tenders.status = ${st} order by ${sql.join(p.order, sql`, `)} limit ${n})`,
+      sql`(select tenders.id, ${sql.join(cols, sql`, `)} from tenders where ${p.where ?? sql`true`} and tenders.status = ${st} order by ${sql.join(p.order, sql`, `)} limit ${num(n)})`,
   );
   const outer = [
     ...keys.map((k, i) => sql`${sql.identifier(`k${i}`)} ${dir(k.desc)}`),
     sql`id ${dir(lastDesc)}`,
   ];
-  return sql`select id from (${sql.join(branches, sql` union all `)}) merged order by ${sql.join(outer, sql`, `)} limit ${p.limit} offset ${p.offset}`;
+  return sql`select id from (${sql.join(branches, sql` union all `)}) merged order by ${sql.join(outer, sql`, `)} limit ${num(p.limit)} offset ${num(p.offset)}`;
 }
 
 /** The lifecycle order of the `status` ordering (as in listSpecFor). */
@@ -380,45 +384,37 @@ export async function listTenders(
   const pageRows = sql`select ${columns}, row_number() over (order by ${order}) as "rowNumber"
       ${fromTenders(viewer.supplierId, sql`page join tenders on tenders.id = page.id`)}
       ${tenderComments(viewer, sql`select id from page`)}`;
-  const statusIds = statusPageIds(q, { where, order: orderBy(spec, q.ordering), limit: pageSize, offset });
+  // The first pages of the usual sizes have their limits written into the text, so their statements keep a generic
+  // plan (a handful of texts per kind of list); deeper pages and other sizes pass them as parameters.
+  const literal = (PAGE_SIZES as readonly number[]).includes(pageSize) && page <= 3;
+  const statusIds = statusPageIds(q, {
+    where,
+    order: orderBy(spec, q.ordering),
+    limit: pageSize,
+    offset,
+    literal,
+  });
   const keyIds = statusIds
     ? undefined
     : keyPageIds(q, viewer, { where, limit: pageSize, offset, failedBc: failedBcFilter });
-  let rows: ListRow[];
-  let counted: number | null | undefined;
-  if (statusIds) {
-    // One statement, the total in it when the page alone does not tell it (a full page, or an empty page after the
-    // first): an uncorrelated subquery under `case` runs only when its branch is taken. PostgreSQL keeps a generic
-    // plan of this shape.
-    const countWhen = offset > 0 ? sql`in (${pageSize}, 0)` : sql`= ${pageSize}`;
-    const result = await run<ListRow>(
-      sql`with page as materialized (${statusIds})
-      select r.*, case when (select count(*) from page) ${countWhen} then (${total}) end as "total"
-      from (select 1) one left join (${pageRows}) r on true
-      order by r."rowNumber"`,
-    );
-    rows = result.filter((r) => r.id != null);
-    counted = result[0]?.total;
-  } else {
-    // Any other page (the default list: no status filter) in two statements at once, the page's and the total's.
-    // With the total in it, or with the page's size and offset as parameters, PostgreSQL judged its generic plan
-    // dearer than a custom one (it assumes the total's range and a tenth of the tenders for an unknown offset) and
-    // planned the statement anew for every request: 4–10 ms. The first pages of the usual sizes are written into
-    // the text, so their statements keep a generic plan (a handful of texts per kind of list); the total is one
-    // index range count, planned each time in a fraction of a millisecond.
-    const literal = (PAGE_SIZES as readonly number[]).includes(pageSize) && page <= 3;
-    const limit = literal
-      ? sql.raw(offset ? `limit ${pageSize} offset ${offset}` : `limit ${pageSize}`)
-      : sql`limit ${pageSize} offset ${offset}`;
-    // An ordering by a name, the status or a count reads its page through keyPageIds.
-    const pageIds = keyIds ?? sql`select tenders.id ${from} where ${where} order by ${order} ${limit}`;
-    const [result, totals] = await Promise.all([
-      run<ListRow>(sql`with page as materialized (${pageIds}) ${pageRows} order by "rowNumber"`),
-      run<{ total: number }>(total),
-    ]);
-    rows = result;
-    counted = totals[0]?.total;
-  }
+  // The page's statement and the total's, at once. With the total in it, or with the page's size and offset as
+  // parameters, PostgreSQL judged the page statement's generic plan dearer than one for the values (it guesses the
+  // total's range from the filter and a tenth of the tenders for an unknown limit, both growing with the history)
+  // and planned it anew for every request: 4–10 ms, against 1.5 ms to run it. The first pages of the usual sizes are
+  // written into the text (`literal` above); the total is one index range count, planned each time in a fraction of
+  // a millisecond.
+  const limit = literal
+    ? sql.raw(offset ? `limit ${pageSize} offset ${offset}` : `limit ${pageSize}`)
+    : sql`limit ${pageSize} offset ${offset}`;
+  // A status filter's page merges one index range per status (statusPageIds); an ordering by a name, the status or
+  // a count reads its page through keyPageIds.
+  const pageIds =
+    statusIds ?? keyIds ?? sql`select tenders.id ${from} where ${where} order by ${order} ${limit}`;
+  const [rows, totals] = await Promise.all([
+    run<ListRow>(sql`with page as materialized (${pageIds}) ${pageRows} order by "rowNumber"`),
+    run<{ total: number }>(total),
+  ]);
+  const counted = totals[0]?.total;
   const count = counted == null ? offset + rows.length : Number(counted);
   return { results: toTenders(viewer, rows), ...cappedPage(count, pageSize) };
 }
