@@ -58,7 +58,11 @@ const dialect = new PgDialect();
 const preparedNames = new Map<string, string>();
 const MAX_PREPARED = 500;
 
-/** `statementName` of a text, remembered for the first MAX_PREPARED texts; undefined past the cap. */
+/**
+ * `statementName` of a text, remembered for the first MAX_PREPARED texts; undefined past the cap (the bound on what
+ * every pooled connection and its PostgreSQL backend keep prepared). Used by `queryPrepared` and for every statement
+ * with parameters inside a transaction on PostgreSQL (db/client.ts `nameStatementsInTransactions`).
+ */
 export function nameOf(text: string): string | undefined {
   let name = preparedNames.get(text);
   if (!name && preparedNames.size < MAX_PREPARED) {

@@ -387,35 +387,25 @@ export async function listTenders(
   // The first pages of the usual sizes have their limits written into the text, so their statements keep a generic
   // plan (a handful of texts per kind of list); deeper pages and other sizes pass them as parameters.
   const literal = (PAGE_SIZES as readonly number[]).includes(pageSize) && page <= 3;
-  const statusIds = statusPageIds(q, {
-    where,
-    order: orderBy(spec, q.ordering),
-    limit: pageSize,
-    offset,
-    literal,
-  });
-  const keyIds = statusIds
-    ? undefined
-    : keyPageIds(q, viewer, { where, limit: pageSize, offset, failedBc: failedBcFilter });
-  // The page's statement and the total's, at once. With the total in it, or with the page's size and offset as
-  // parameters, PostgreSQL judged the page statement's generic plan dearer than one for the values (it guesses the
-  // total's range from the filter and a tenth of the tenders for an unknown limit, both growing with the history)
-  // and planned it anew for every request: 4–10 ms, against 1.5 ms to run it. The first pages of the usual sizes are
-  // written into the text (`literal` above); the total is one index range count, planned each time in a fraction of
-  // a millisecond.
   const limit = literal
     ? sql.raw(offset ? `limit ${pageSize} offset ${offset}` : `limit ${pageSize}`)
     : sql`limit ${pageSize} offset ${offset}`;
   // A status filter's page merges one index range per status (statusPageIds); an ordering by a name, the status or
   // a count reads its page through keyPageIds.
   const pageIds =
-    statusIds ?? keyIds ?? sql`select tenders.id ${from} where ${where} order by ${order} ${limit}`;
+    statusPageIds(q, { where, order: orderBy(spec, q.ordering), limit: pageSize, offset, literal }) ??
+    keyPageIds(q, viewer, { where, limit: pageSize, offset, failedBc: failedBcFilter }) ??
+    sql`select tenders.id ${from} where ${where} order by ${order} ${limit}`;
+  // The page's statement and the total's, at once. With the total in it, or with the page's size and offset as
+  // parameters, PostgreSQL judged the page statement's generic plan dearer than one for the values (it guesses the
+  // total's range from the filter and a tenth of the tenders for an unknown limit, both growing with the history)
+  // and planned it anew for every request: 4–10 ms, against 1.5 ms to run it. The total is one index range count,
+  // planned each time in a fraction of a millisecond.
   const [rows, totals] = await Promise.all([
     run<ListRow>(sql`with page as materialized (${pageIds}) ${pageRows} order by "rowNumber"`),
     run<{ total: number }>(total),
   ]);
-  const counted = totals[0]?.total;
-  const count = counted == null ? offset + rows.length : Number(counted);
+  const count = Number(totals[0]?.total ?? offset + rows.length);
   return { results: toTenders(viewer, rows), ...cappedPage(count, pageSize) };
 }
 
