@@ -5,7 +5,7 @@ import {
   startCatcherWeb,
   startSmtpCatcher,
 } from '../tools/simulators/smtp-catcher.ts';
-import { apiLogin, expect, shotsDir, test, unique, wcag } from './fixtures.ts';
+import { apiLogin, expect, pickOption, shotsDir, test, unique, wcag } from './fixtures.ts';
 
 const SHOTS = shotsDir('accounts');
 
@@ -91,8 +91,7 @@ test('a company registers in two steps, is activated, sets a password from the m
   await page.getByLabel('Telefon').fill('5551 2345');
   await page.getByLabel('Telefon').blur();
   await expect(page.getByLabel('Telefon')).toHaveValue('+37255512345');
-  await page.getByLabel('Teavituste keel').click();
-  await page.locator('.ant-select-item-option').filter({ hasText: 'Русский' }).click();
+  await pickOption(page, page.getByLabel('Teavituste keel'), 'Русский');
   await expect(page.locator('.ant-form-item').filter({ hasText: 'Teavituste keel' })).toContainText(
     'Русский',
   );

@@ -4,7 +4,7 @@
 import crypto from 'node:crypto';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { apiLogin, expect, shotsDir, test } from './fixtures.ts';
+import { apiLogin, expect, pickOption, settledOption, shotsDir, test } from './fixtures.ts';
 
 const SHOTS = shotsDir('catalogue-files');
 
@@ -48,11 +48,10 @@ test('an administrator adds a pre-order with a picture, sees its thumbnail and t
   await partSelect.fill(part.code.slice(0, 4));
   await expect(openDropdown(page).locator('.ant-select-item-option')).toHaveCount(0); // not before the 5th character
   await partSelect.fill(part.code);
-  await openDropdown(page).locator('.ant-select-item-option', { hasText: part.code }).first().click();
+  await (await settledOption(page, partSelect, part.code)).click();
   await page.getByRole('spinbutton', { name: 'Täienduskogus' }).fill('3');
   const wh = page.getByRole('combobox', { name: 'Ladu' });
-  await wh.click();
-  await openDropdown(page).locator('.ant-select-item-option').first().click();
+  await pickOption(page, wh, /\S/);
 
   // The part's facts and its (empty) files appear once the part is chosen.
   const files = page.getByTestId('part-files');

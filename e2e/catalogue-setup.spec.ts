@@ -3,7 +3,7 @@
 // blacklist by URL (nor through the API). Screenshots of every screen of the area (Estonian; three in Russian and
 // English) at 1440 and 390 px, each checked with axe-core for WCAG 2.1 AA.
 import type { Page } from '@playwright/test';
-import { apiLogin, expect, shotsDir, test, unique, useToken, wcag } from './fixtures.ts';
+import { apiLogin, expect, settledOption, shotsDir, test, unique, useToken, wcag } from './fixtures.ts';
 
 const SHOTS = shotsDir('catalogue-setup');
 
@@ -15,14 +15,6 @@ async function api<T>(page: Page, token: string, method: string, url: string, da
   });
   expect(res.status(), `${method} ${url}: ${await res.text()}`).toBeLessThan(300);
   return (await res.json()) as T;
-}
-
-/** Clicks the option with this text in the open dropdown (antd also renders hidden a11y options). */
-async function pick(page: Page, text: string) {
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text })
-    .first()
-    .click();
 }
 
 async function axe(page: Page) {
@@ -143,10 +135,10 @@ test.describe('catalogue and setup', () => {
 
     const partBox = page.getByLabel('Varuosa kood');
     await partBox.fill(part.code);
-    await pick(page, `${part.code} — `);
+    await (await settledOption(page, partBox, `${part.code} — `)).click();
     const producers = page.getByLabel('Tootjad');
     await producers.fill(p1.name);
-    await pick(page, p1.name);
+    await (await settledOption(page, producers, p1.name)).click();
     await page.keyboard.press('Escape');
     await page.getByLabel('Põhjus (kommentaar)').fill('Praagitud partii');
     await page.getByRole('button', { name: 'Salvesta' }).click();
@@ -173,8 +165,8 @@ test.describe('catalogue and setup', () => {
     await page.getByRole('button', { name: 'Salvesta' }).click();
     await expect(page.getByText('Muudatused puuduvad')).toBeVisible();
     // Add a second producer, remove the first, deactivate.
-    await page.getByLabel('Tootjad').fill(p2.name);
-    await pick(page, p2.name);
+    await producers.fill(p2.name);
+    await (await settledOption(page, producers, p2.name)).click();
     await page.keyboard.press('Escape');
     await page
       .locator('.ant-select-selection-item', { hasText: p1.name })

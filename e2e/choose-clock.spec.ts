@@ -3,7 +3,7 @@
 // the offer has available and saves it only when confirmed, and a large order is marked "written contract needed".
 // Screenshots at 1440 and 390 px go to SHOTS_DIR/choose-clock.
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiLogin, expect, moveClock, serverNow, shotsDir, test } from './fixtures.ts';
+import { apiLogin, expect, moveClock, pickOption, serverNow, shotsDir, test } from './fixtures.ts';
 
 const SHOTS = shotsDir('choose-clock');
 const auth = (token: string) => ({ headers: { Authorization: `Token ${token}` } });
@@ -117,9 +117,11 @@ test('48 hours to choose, a winner above the offer confirmed, the large order ma
   await choose.click();
   const dialog = page.locator('.ant-modal').filter({ hasText: 'Võitjad:' });
   const pick = async () => {
-    await dialog.getByTestId('winner-row-0').getByRole('combobox', { name: 'Pakkumine' }).click();
-    await page.locator('.ant-select-item-option').filter({ hasText: 'Demo Parts OÜ' }).first().click();
-    await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
+    await pickOption(
+      page,
+      dialog.getByTestId('winner-row-0').getByRole('combobox', { name: 'Pakkumine' }),
+      'Demo Parts OÜ',
+    );
   };
   await pick();
   const warning = dialog.getByTestId('above-available-0');

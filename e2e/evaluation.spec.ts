@@ -5,7 +5,7 @@
 // (SHOTS_DIR/evaluation).
 import type { APIRequestContext, Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { apiLogin, expect, moveClock, serverNow, shotsDir, test, wcag } from './fixtures.ts';
+import { apiLogin, expect, moveClock, pickOption, serverNow, shotsDir, test, wcag } from './fixtures.ts';
 
 const SHOTS = shotsDir('evaluation');
 const auth = (token: string) => ({ headers: { Authorization: `Token ${token}` } });
@@ -148,9 +148,15 @@ test('the view pages its lines, shows more offers on demand and updates only the
   await row(tender.lines[2]).getByRole('button', { name: 'Vali võitjad' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
-  await dialog.getByRole('combobox', { name: 'Pakkumine' }).first().click();
-  await page.locator('.ant-select-item-option').filter({ hasText: '7,75' }).first().click();
-  // the offer is chosen before it is saved (a click that an opening list let pass would save nothing)
+  // it opens with its suggestion (each winner with its price) and the price history in, so nothing above the offer
+  // field moves it once the buyer reaches for it
+  expect(await dialog.getByTestId('winner-suggestion').count()).toBe(1);
+  await expect(dialog.getByTestId('winner-suggestion')).toContainText('Demo Parts OÜ, 7,75 €: 4');
+  expect(await dialog.getByTestId('price-history').textContent()).toMatch(
+    /^Hinnaajalugu(Seda varuosa pole varem tellitud|Viimase 12 kuu)/,
+  );
+  await pickOption(page, dialog.getByRole('combobox', { name: 'Pakkumine' }).first(), '7,75');
+  // the offer is chosen before it is saved
   await expect(
     dialog
       .locator('.ant-select')
@@ -208,27 +214,19 @@ test('the comparison matrix sorts, filters, marks the best and downloads real nu
   await page.keyboard.press('Escape');
 
   // sorted by best price, dearest first; the line without offers last
-  await page.getByTestId('matrix-sort').click();
-  await page.locator('.ant-select-item-option').filter({ hasText: 'Parim hind' }).click();
+  await pickOption(page, page.getByTestId('matrix-sort'), 'Parim hind');
   await page.getByTestId('matrix-direction').click();
   await expect
     .poll(() => rowKeys(page))
     .toEqual([tender.lines[1], tender.lines[0], tender.lines[2], tender.lines[3]]);
   // lines without offers
-  await page.getByTestId('matrix-filter').click();
-  await page.locator('.ant-select-item-option').filter({ hasText: 'Read ilma pakkumisteta' }).click();
+  await pickOption(page, page.getByTestId('matrix-filter'), 'Read ilma pakkumisteta');
   await expect.poll(() => rowKeys(page)).toEqual([tender.lines[3]]);
   // lines without a winner, then one supplier's lines
-  await page.getByTestId('matrix-filter').click();
-  await page.locator('.ant-select-item-option').filter({ hasText: 'Read ilma võitjata' }).click();
+  await pickOption(page, page.getByTestId('matrix-filter'), 'Read ilma võitjata');
   await expect.poll(() => rowKeys(page)).toEqual([tender.lines[1], tender.lines[0], tender.lines[3]]);
-  await page.getByTestId('matrix-filter').click();
-  await page.locator('.ant-select-item-option').filter({ hasText: 'Kõik read' }).click();
-  await page.getByTestId('matrix-supplier').click();
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: 'Demo Parts OÜ' })
-    .click();
+  await pickOption(page, page.getByTestId('matrix-filter'), 'Kõik read');
+  await pickOption(page, page.getByTestId('matrix-supplier'), 'Demo Parts OÜ');
   await expect.poll(() => rowKeys(page)).toEqual([tender.lines[1], tender.lines[0], tender.lines[2]]);
   await expect(page.locator('.matrix-table thead .matrix-head')).toHaveCount(1);
 

@@ -1,7 +1,7 @@
 // Shared e2e fixtures: the demo accounts of ARCHITECTURE.md and `loginAs(role)`, which logs in through the API
 // and stores the token in localStorage before the page loads (the login screen is exercised in its own test).
 import { AxeBuilder } from '@axe-core/playwright';
-import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Demo2026parts';
 export const DEMO = {
@@ -104,6 +104,46 @@ export async function confirmYes(page: Page) {
   await expect(pop).toBeVisible();
   await expect(pop).not.toHaveClass(/-(appear|enter)(\s|$|-)/);
   await pop.getByRole('button', { name: 'Jah' }).click();
+}
+
+/**
+ * The first option with `text` that may be chosen in the open list of an antd select, once the list has finished
+ * opening and lies beside its `field`. An opening list slides in, and can be drawn over its own field for a few
+ * frames before it is aligned below (or above) it; a click pressed then is released elsewhere, the option never gets
+ * it and the list stays open with nothing chosen (seen under load in the winner and refusal dialogs and the matrix's
+ * sort). A person clicks the list where it settles.
+ */
+export async function settledOption(page: Page, field: Locator, text: string | RegExp): Promise<Locator> {
+  const options = (root: Page | Locator) =>
+    root.locator('.ant-select-item-option:not(.ant-select-item-option-disabled)').filter({ hasText: text });
+  // (the newest open list with the option: another one may still be closing)
+  const list = page
+    .locator('.ant-select-dropdown:visible')
+    .filter({ has: options(page) })
+    .last();
+  const option = options(list).first();
+  await expect(option).toBeVisible();
+  await expect(list).not.toHaveClass(/-(appear|enter)(\s|$|-)/);
+  await expect
+    .poll(
+      async () => {
+        const [f, o] = await Promise.all([field.boundingBox(), option.boundingBox()]);
+        return !!f && !!o && (o.y >= f.y + f.height - 1 || o.y + o.height <= f.y + 1);
+      },
+      { message: 'the option list lies beside its field' },
+    )
+    .toBe(true);
+  return option;
+}
+
+/**
+ * Chooses `text` in a single antd select as a person does: opens the field, clicks the option once the list has
+ * settled beside it, and waits for the list to close (it does once an option is taken).
+ */
+export async function pickOption(page: Page, field: Locator, text: string | RegExp) {
+  await field.click();
+  await (await settledOption(page, field, text)).click();
+  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
 }
 
 /**

@@ -1,6 +1,16 @@
 // The web foundation end to end: login screen, routing rules, terms consent, the menu of every demo role,
 // language switch, groups and warehouses screens (list, sort, search, pages, add, edit, delete), logout, 401.
-import { apiLogin, DEMO, DEMO_PASSWORD, expect, menuPaths, test, unique, useToken } from './fixtures.ts';
+import {
+  apiLogin,
+  DEMO,
+  DEMO_PASSWORD,
+  expect,
+  menuPaths,
+  pickOption,
+  test,
+  unique,
+  useToken,
+} from './fixtures.ts';
 
 const ADMIN_MENU = [
   '/tenders',
@@ -188,13 +198,11 @@ test.describe('shell', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Sulge' }).first().click();
     await expect(page.getByRole('dialog')).toBeHidden();
 
-    await page.locator('.shell-header .ant-select').click();
-    await page.locator('.ant-select-item-option', { hasText: 'English' }).click();
+    await pickOption(page, page.locator('.shell-header .ant-select'), 'English');
     await expect(page.getByRole('heading', { name: 'Groups' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
 
-    await page.locator('.shell-header .ant-select').click();
-    await page.locator('.ant-select-item-option', { hasText: 'Русский' }).click();
+    await pickOption(page, page.locator('.shell-header .ant-select'), 'Русский');
     await expect(page.getByRole('heading', { name: 'Группы' })).toBeVisible();
   });
 
@@ -319,8 +327,7 @@ test.describe('warehouses', () => {
     ]);
 
     await page.getByRole('textbox', { name: 'Nimi' }).fill(name);
-    await page.getByRole('combobox', { name: 'Grupp' }).click();
-    await page.locator('.ant-select-item-option', { hasText: 'Trammid' }).click();
+    await pickOption(page, page.getByRole('combobox', { name: 'Grupp' }), 'Trammid');
     await page.getByRole('textbox', { name: 'Aadress' }).fill(`${name} tee 1`);
     await page.getByRole('textbox', { name: 'Kirjeldus' }).fill('Loodud e2e testis');
     await page.getByRole('button', { name: 'Salvesta ja lisa uus' }).click();
@@ -330,8 +337,7 @@ test.describe('warehouses', () => {
 
     // The same name again: the server's answer lands under the name field.
     await page.getByRole('textbox', { name: 'Nimi' }).fill(name);
-    await page.getByRole('combobox', { name: 'Grupp' }).click();
-    await page.locator('.ant-select-item-option', { hasText: 'Bussid' }).click();
+    await pickOption(page, page.getByRole('combobox', { name: 'Grupp' }), 'Bussid');
     await page.getByRole('button', { name: 'Salvesta', exact: true }).click();
     await expect(page.getByText('Selle nimega ladu on juba olemas')).toBeVisible();
 

@@ -5,7 +5,17 @@
 // Screenshots of every people screen at 1440 and 390 px in Estonian and English go to shotsDir('people') (`npm run screenshots`).
 import type { Page } from '@playwright/test';
 import pg from 'pg';
-import { apiLogin, DEMO_PASSWORD, expect, shotsDir, test, unique, useToken, wcag } from './fixtures.ts';
+import {
+  apiLogin,
+  DEMO_PASSWORD,
+  expect,
+  settledOption,
+  shotsDir,
+  test,
+  unique,
+  useToken,
+  wcag,
+} from './fixtures.ts';
 
 const DB = process.env.DATABASE_URL;
 test.skip(!DB, 'people.spec.ts sets passwords in the database: run it with DATABASE_URL');
@@ -36,8 +46,9 @@ async function givePassword(page: Page, email: string) {
 
 /** Picks an option of the antd select labelled `label`. */
 async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
+  const field = page.getByRole('combobox', { name: label });
+  await field.click();
+  await (await settledOption(page, field, new RegExp(`^${option}$`))).click();
 }
 
 test('the supplier adds a PLAIN employee, who then cannot open the supplier editor', async ({

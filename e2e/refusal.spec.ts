@@ -3,7 +3,7 @@
 // supplier's page. The @screenshots test photographs the dialog and the breaches tab in et, ru and en.
 import type { APIRequestContext } from '@playwright/test';
 import type { RefusalOverview } from '../packages/shared/src/index.ts';
-import { apiLogin, expect, shotsDir, test } from './fixtures.ts';
+import { apiLogin, expect, pickOption, shotsDir, test } from './fixtures.ts';
 
 /** An ORDERED demo tender with a won line that another company's offer can take, and that winner. */
 async function refusable(request: APIRequestContext, token: string, skip: number[] = []) {
@@ -31,8 +31,7 @@ test('a Contractor records a refusal: the next best offer wins, the claim and th
   const card = page.getByTestId('refusals-card');
   await card.getByRole('button', { name: 'Võitja loobus' }).click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByTestId('refusal-supplier').click();
-  await page.locator('.ant-select-item-option').filter({ hasText: winner.supplier_name }).first().click();
+  await pickOption(page, dialog.getByTestId('refusal-supplier'), winner.supplier_name);
   // The refuser's lines are all chosen, each with the proposed next best offer.
   await expect(dialog.getByText(`Soovitatud: ${winner.candidates[0].supplier_name}`).first()).toBeVisible();
   await dialog.getByLabel('Põhjus').fill('Tootja lõpetas tootmise');
@@ -64,8 +63,7 @@ for (const lang of ['et', 'ru', 'en'] as const)
     const card = page.getByTestId('refusals-card');
     await card.locator('.ant-card-extra button').click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByTestId('refusal-supplier').click();
-    await page.locator('.ant-select-item-option').filter({ hasText: winner.supplier_name }).first().click();
+    await pickOption(page, dialog.getByTestId('refusal-supplier'), winner.supplier_name);
     await dialog.locator('textarea').fill('—');
     await page.screenshot({ path: `${shotsDir('refusal')}/${lang}-dialog.png` });
     await page.keyboard.press('Escape');

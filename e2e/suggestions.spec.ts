@@ -4,7 +4,7 @@
 // dialogs pass axe. The @screenshots tests photograph the dialogs in et, ru and en at 1440 and 390 px.
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { AwardSuggestion, Tender } from '../packages/shared/src/index.ts';
-import { apiLogin, expect, moveClock, serverNow, shotsDir, test, wcag } from './fixtures.ts';
+import { apiLogin, expect, moveClock, pickOption, serverNow, shotsDir, test, wcag } from './fixtures.ts';
 
 const SHOTS = shotsDir('suggestions');
 const auth = (token: string) => ({ headers: { Authorization: `Token ${token}` } });
@@ -171,8 +171,7 @@ test('a buyer applies the suggestions to a 30-line tender, changes one line, con
   await expect(winners.getByTestId('winner-suggestion')).toContainText(SUPPLIERS.supplier);
   await expect(winners.getByTestId('price-history')).toBeVisible();
   expect((await wcag(page).include('.ant-modal').analyze()).violations).toEqual([]);
-  await winners.getByLabel('Pakkumine').click();
-  await page.locator('.ant-select-item-option').filter({ hasText: SUPPLIERS.supplier3 }).first().click();
+  await pickOption(page, winners.getByLabel('Pakkumine'), SUPPLIERS.supplier3);
   await winners.getByRole('button', { name: 'Salvesta' }).click();
   await expect(page.getByText('Võitjad salvestatud')).toBeVisible();
   await expect(winners).toBeHidden();

@@ -4,7 +4,18 @@
 // and a comment, confirms and downloads the PDF; a winning supplier downloads its file from the list, the
 // losing supplier gets no download button and the server refuses it the file.
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { apiLogin, confirmYes, expect, moveClock, type Role, serverNow, test, useToken } from './fixtures.ts';
+import {
+  apiLogin,
+  confirmYes,
+  expect,
+  moveClock,
+  pickOption,
+  type Role,
+  serverNow,
+  settledOption,
+  test,
+  useToken,
+} from './fixtures.ts';
 
 interface Line {
   id: number;
@@ -64,24 +75,6 @@ async function pageAs(browser: Browser, request: APIRequestContext, role: Role):
  * Picks an option in the dropdown that was opened last. antd keeps a closed dropdown in the page while it fades
  * out, so an option is looked for only in the newest open one (not in the previous select's, which vanishes).
  */
-function openDropdown(page: Page) {
-  return page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden):not([class*="-leave"])').last();
-}
-async function chooseOption(page: Page, text: string | RegExp) {
-  await openDropdown(page).locator('.ant-select-item-option', { hasText: text }).first().click();
-}
-/**
- * Picks an option of a single select and waits for its dropdown to close, which it does once the option is taken.
- * On a busy machine the option list can render again between the press and the release of the click, and the
- * click is lost with the dropdown left open: then the option is clicked again.
- */
-async function chooseSingle(page: Page, text: string | RegExp) {
-  await expect(async () => {
-    await chooseOption(page, text);
-    await expect(openDropdown(page)).toHaveCount(0, { timeout: 2_000 });
-  }).toPass({ timeout: 30_000 });
-}
-
 /**
  * Searches the form's free lines and waits until the list shows the answer to that search. The search reaches the
  * URL in a router transition and the old rows stay on screen (without a spinner) until the new page of lines
@@ -129,9 +122,7 @@ async function setProducer(page: Page, detail: number, n: number, name: string) 
   const select = page.getByTestId(`offer-${detail}-${n}`).locator('.offer-producer');
   await select.click();
   await select.locator('input').fill(name);
-  await openDropdown(page)
-    .locator('.ant-select-item-option', { hasText: new RegExp(`^${name}$`) })
-    .click();
+  await (await settledOption(page, select, new RegExp(`^${name}$`))).click();
 }
 
 test('tender journey: create and start, offers, clock end, winners, order files', async ({
@@ -197,10 +188,8 @@ test('tender journey: create and start, offers, clock end, winners, order files'
     await input.press('Enter');
     await expect(input).toHaveValue(value);
   }
-  await buyer.getByTestId('tender-group').click();
-  await chooseOption(buyer, warehouse.group_name);
-  await buyer.getByTestId('tender-warehouse').click();
-  await chooseOption(buyer, `${warehouse.name} (${warehouse.code})`);
+  await pickOption(buyer, buyer.getByTestId('tender-group'), warehouse.group_name);
+  await pickOption(buyer, buyer.getByTestId('tender-warehouse'), `${warehouse.name} (${warehouse.code})`);
   await buyer.getByTestId('tender-additional').fill('E2E: pidurid ja filtrid, tarne depoosse.');
 
   // Pick the two lines from the free lines (searching by part code), then order 4 of the first.
@@ -306,19 +295,24 @@ test('tender journey: create and start, offers, clock end, winners, order files'
     .getByRole('button', { name: 'Vali võitjad' })
     .click();
   const modal = buyer.locator('.ant-modal').filter({ hasText: 'Võitjad:' });
-  await modal.getByTestId('winner-row-0').getByRole('combobox', { name: 'Pakkumine' }).click();
-  await chooseSingle(buyer, 'Demo Parts OÜ');
+  await pickOption(
+    buyer,
+    modal.getByTestId('winner-row-0').getByRole('combobox', { name: 'Pakkumine' }),
+    'Demo Parts OÜ',
+  );
   await modal.getByRole('button', { name: 'Lisa võitja' }).click();
-  await modal.getByTestId('winner-row-1').getByRole('combobox', { name: 'Pakkumine' }).click();
-  await chooseSingle(buyer, 'Baltic Auto Supply AS');
+  await pickOption(
+    buyer,
+    modal.getByTestId('winner-row-1').getByRole('combobox', { name: 'Pakkumine' }),
+    'Baltic Auto Supply AS',
+  );
   for (const [i, amount, reason] of [
     [0, '1', 'Tarneaeg'],
     [1, '3', 'Hind'],
   ] as const) {
     const r = modal.getByTestId(`winner-row-${i}`);
     await r.getByRole('textbox', { name: 'Kogus' }).fill(amount);
-    await r.getByRole('combobox', { name: 'Põhjus' }).click();
-    await chooseSingle(buyer, reason);
+    await pickOption(buyer, r.getByRole('combobox', { name: 'Põhjus' }), reason);
   }
   // With two winners a comment is required.
   await modal.getByRole('button', { name: 'Salvesta' }).click();
@@ -446,8 +440,9 @@ test('list per role: a buyer filters and exports, a supplier watches', async ({ 
   await buyer.goto('/tenders');
   await expect(buyer.locator('.resource-table tbody tr[data-row-key]').first()).toBeVisible();
   // Status filter: only ORDERED tenders remain.
-  await buyer.getByRole('combobox', { name: 'Staatus' }).click();
-  await chooseOption(buyer, 'Tellitud');
+  const statusFilter = buyer.getByRole('combobox', { name: 'Staatus' });
+  await statusFilter.click();
+  await (await settledOption(buyer, statusFilter, 'Tellitud')).click();
   await buyer.keyboard.press('Escape');
   await buyer.getByTestId('filter-search').click();
   await expect(buyer).toHaveURL(/filter_status=ORDERED/);

@@ -28,6 +28,7 @@ import { errorToast } from '../../lib/errorToast.ts';
 import { focusedElement, returnFocus } from '../../lib/focus.ts';
 import { toast } from '../../lib/toast.ts';
 import { can, canDownload, downloadTenderFile, invalidateTenderArea } from './api.ts';
+import { loadWinnerAids } from './suggestApi.ts';
 import { BlacklistModal } from './view/BlacklistModal.tsx';
 import { BuyerActions } from './view/BuyerActions.tsx';
 import { BuyerLines } from './view/BuyerLines.tsx';
@@ -76,11 +77,14 @@ export default function TenderViewPage() {
   const onComment = useCallback((line: ViewLine) => setOpen({ kind: 'comment', line }), [setOpen]);
   const onLog = useCallback((line: ViewLine) => setOpen({ kind: 'log', line }), [setOpen]);
   // The winner and blacklist dialogs choose among all of a line's offers: the line is read whole first (the view
-  // carries its first offers only).
+  // carries its first offers only); the winner dialog opens with its suggestion and price history in.
   const whole = useCallback(
     (kind: 'blacklist' | 'winners') => (line: ViewLine) =>
-      void fetchWholeLine(qc, line).then((l) => setOpen({ kind, line: l }), errorToast),
-    [qc, setOpen],
+      void Promise.all([
+        fetchWholeLine(qc, line),
+        kind === 'winners' ? loadWinnerAids(qc, id ?? '', line.part) : undefined,
+      ]).then(([l]) => setOpen({ kind, line: l }), errorToast),
+    [qc, setOpen, id],
   );
   const onBlacklist = useMemo(() => whole('blacklist'), [whole]);
   const onWinners = useMemo(() => whole('winners'), [whole]);

@@ -6,7 +6,7 @@ import type {
   AwardSuggestion,
   PriceHistory,
 } from '@portal/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { invalidateTenderArea, tenderKeys } from './api.ts';
 
@@ -16,23 +16,44 @@ export const suggestKeys = {
   history: (partId: number) => ['part-price-history', partId] as const,
 };
 
-export function useAwardSuggestions(tenderId: number, enabled = true) {
-  return useQuery({
+const suggestionsQuery = (tenderId: number | string) =>
+  queryOptions({
     queryKey: suggestKeys.of(tenderId),
-    enabled,
     staleTime: 30_000,
     queryFn: ({ signal }) =>
       api<AwardSuggestion[]>('GET', `/tenders/${tenderId}/award_suggestions/`, { signal }),
   });
-}
 
-export function usePriceHistory(partId: number | null | undefined, enabled = true) {
-  return useQuery({
-    queryKey: suggestKeys.history(partId ?? 0),
-    enabled: enabled && !!partId,
+const priceHistoryQuery = (partId: number) =>
+  queryOptions({
+    queryKey: suggestKeys.history(partId),
     staleTime: 60_000,
     queryFn: ({ signal }) => api<PriceHistory>('GET', `/parts/${partId}/price_history/`, { signal }),
   });
+
+export function useAwardSuggestions(tenderId: number, enabled = true) {
+  return useQuery({ ...suggestionsQuery(tenderId), enabled });
+}
+
+export function usePriceHistory(partId: number | null | undefined, enabled = true) {
+  return useQuery({ ...priceHistoryQuery(partId ?? 0), enabled: enabled && !!partId });
+}
+
+/**
+ * The winner dialog's aids, the tender's award suggestions and the part's price history, in the cache before the
+ * dialog opens: they show above and beside the offer field, and arriving later they would move the field (and the
+ * open offer list) under the buyer's pointer. What is cached is used at once, refreshed behind if stale; on a failure
+ * the dialog opens without them (and asks again itself).
+ */
+export async function loadWinnerAids(
+  qc: QueryClient,
+  tenderId: number | string,
+  partId: number,
+): Promise<void> {
+  await Promise.all([
+    qc.ensureQueryData({ ...suggestionsQuery(tenderId), revalidateIfStale: true }),
+    qc.ensureQueryData({ ...priceHistoryQuery(partId), revalidateIfStale: true }),
+  ]).catch(() => undefined);
 }
 
 /**

@@ -12,7 +12,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { fmtQty, useLang } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useApplySuggestions, useAwardSuggestions } from '../suggestApi.ts';
-import { applicable, explanationText } from './suggestText.ts';
+import { applicable, explanationText, shareTexts } from './suggestText.ts';
 
 type Row = { line: ViewLine; s: AwardSuggestion; state: 'apply' | 'kept' | 'confirm' | 'none' };
 
@@ -150,13 +150,8 @@ export function ApplySuggestionsModal(props: { tenderId: number; lines: ViewLine
               render: (_, r) =>
                 r.s.winners.length ? (
                   <Flex vertical gap={2}>
-                    {r.s.winners.map((w, i) => (
-                      <span key={w.name}>
-                        {t('suggest.amount_of', {
-                          supplier: r.s.explanation.shares[i]?.supplier ?? '',
-                          amount: fmtQty(w.amount),
-                        })}
-                      </span>
+                    {shareTexts(r.s, t, lang).map((text, i) => (
+                      <span key={r.s.winners[i]?.name}>{text}</span>
                     ))}
                     {stateTag(r)}
                   </Flex>

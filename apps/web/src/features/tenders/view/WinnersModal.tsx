@@ -29,7 +29,7 @@ import { invalidateTenderArea } from '../api.ts';
 import { useAwardSuggestions, usePriceHistory } from '../suggestApi.ts';
 import { useViewActions } from '../viewApi.ts';
 import { OfferDeviation, PriceHistory } from './PriceHistory.tsx';
-import { explanationText, splitComment, suggestionRows } from './suggestText.ts';
+import { explanationText, shareTexts, splitComment, suggestionRows } from './suggestText.ts';
 
 interface Row {
   name: number | null;
@@ -245,13 +245,8 @@ export function WinnersModal(props: { tenderId: number; line: ViewLine; onClose(
             title={t('suggest.in_dialog_title')}
             description={
               <Flex vertical gap={4}>
-                {suggestion.winners.map((w, i) => (
-                  <span key={w.name}>
-                    {t('suggest.amount_of', {
-                      supplier: suggestion.explanation.shares[i]?.supplier ?? '',
-                      amount: fmtQty(w.amount),
-                    })}
-                  </span>
+                {shareTexts(suggestion, t, lang).map((text, i) => (
+                  <span key={suggestion.winners[i]?.name}>{text}</span>
                 ))}
                 <Typography.Text type="secondary">
                   {explanationText(suggestion.explanation, t, lang)}

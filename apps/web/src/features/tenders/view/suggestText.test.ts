@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import en from '../i18n/suggest.en.json';
 import et from '../i18n/suggest.et.json';
 import ru from '../i18n/suggest.ru.json';
-import { applicable, explanationText, splitComment, suggestionRows } from './suggestText.ts';
+import { applicable, explanationText, shareTexts, splitComment, suggestionRows } from './suggestText.ts';
 
 const catalogues = { en, et, ru } as const;
 /** A minimal i18next t: the key's template with {{name}} filled. */
@@ -98,6 +98,25 @@ describe('explanations', () => {
     expect(explanationText(skipped.explanation, tOf('en'), 'en')).toBe(
       'no offer to choose; skipped: 1 with a blacklisted producer, 1 of an inactive company',
     );
+  });
+
+  it('names each suggested winner with its price, so two offer lines of one company are told apart', () => {
+    const twoLines = asServer(
+      4,
+      suggestAward({
+        need: '2',
+        offers: [
+          offer({ price: '12.5', supplierName: 'Baltic Auto Supply AS', available: '1' }),
+          offer({ price: '13', supplierName: 'Baltic Auto Supply AS', available: '1' }),
+        ],
+      }),
+    );
+    expect(shareTexts(twoLines, tOf('et'), 'et')).toEqual([
+      'Baltic Auto Supply AS, 12,50 €: 1',
+      'Baltic Auto Supply AS, 13,00 €: 1',
+    ]);
+    expect(shareTexts(split, tOf('en'), 'en')).toEqual(['Baltic, 5.00 €: 4', 'Nordic, 6.00 €: 2']);
+    expect(shareTexts(split, tOf('ru'), 'ru')).toEqual(['Baltic, 5,00 €: 4', 'Nordic, 6,00 €: 2']);
   });
 
   it('a split comes with a comment the winner rules accept; a single winner needs none', () => {

@@ -6,6 +6,7 @@ import {
   type AwardSuggestion,
   formatDate,
   formatDecimal,
+  formatPrice,
   type Language,
   type SuggestionExplanationOut,
   splitCommentText,
@@ -77,6 +78,19 @@ export interface SuggestedRow {
   amount: string;
   reason: WinnerReason;
 }
+
+/**
+ * Each suggested winner in a line of its own: the company, its offer's unit price and the amount ("Baltic Auto
+ * Supply AS, 12,50 €: 1"), so two offer lines of one company are told apart.
+ */
+export const shareTexts = (s: AwardSuggestion, t: T, lang: Language): string[] =>
+  s.winners.map((w, i) =>
+    t('suggest.amount_of', {
+      supplier: s.explanation.shares[i]?.supplier ?? '',
+      price: formatPrice(s.explanation.shares[i]?.price ?? null, lang),
+      amount: qty(w.amount, lang),
+    }),
+  );
 
 /** The suggestion as the winner dialog's rows. */
 export function suggestionRows(s: AwardSuggestion, lang: Language): SuggestedRow[] {
