@@ -221,6 +221,8 @@ async function shoot(page: Page, name: string, open: () => Promise<void>) {
     await page.setViewportSize({ width, height: 900 });
     await page.reload();
     await open();
+    // the dialog as it stays, not half-way through its zoom
+    await expect(page.locator('.ant-modal:visible').last()).not.toHaveClass(/-(appear|enter)(\s|$|-)/);
     await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
     await page.keyboard.press('Escape');
   }
