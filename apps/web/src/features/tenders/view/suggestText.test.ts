@@ -116,6 +116,20 @@ describe('explanations', () => {
       'Baltic Auto Supply AS, 13,00 €: 1',
     ]);
     expect(shareTexts(split, tOf('en'), 'en')).toEqual(['Baltic, 5.00 €: 4', 'Nordic, 6.00 €: 2']);
+    // short of the need, the explanation names the company once with the sum of its lines
+    const short = asServer(
+      5,
+      suggestAward({
+        need: '5',
+        offers: [
+          offer({ price: '12.5', supplierName: 'Baltic Auto Supply AS', available: '1' }),
+          offer({ price: '13', supplierName: 'Baltic Auto Supply AS', available: '1.5' }),
+        ],
+      }),
+    );
+    expect(explanationText(short.explanation, tOf('et'), 'et')).toBe(
+      'pakkumised katavad ainult 2,5 / 5: Baltic Auto Supply AS 2,5',
+    );
     expect(shareTexts(split, tOf('ru'), 'ru')).toEqual(['Baltic, 5,00 €: 4', 'Nordic, 6,00 €: 2']);
   });
 

@@ -10,6 +10,7 @@ import {
   type Language,
   type SuggestionExplanationOut,
   splitCommentText,
+  sumDecimals,
   trimDecimals,
   type WinnerReason,
 } from '@portal/shared';
@@ -17,6 +18,13 @@ import {
 type T = (key: string, params?: Record<string, unknown>) => string;
 
 const qty = (v: string, lang: Language) => formatDecimal(v, lang, 4);
+
+/** Each company's amount over its shares, in the shares' order (exact decimal sums). */
+function perSupplier(shares: SuggestionExplanationOut['shares']): Map<string, string> {
+  const sums = new Map<string, string>();
+  for (const s of shares) sums.set(s.supplier, sumDecimals([sums.get(s.supplier) ?? '0', s.amount]));
+  return sums;
+}
 
 /** The explanation sentence: "cheapest of 5 offers, 12 % below the next; delivers 03.12.2026". */
 export function explanationText(e: SuggestionExplanationOut, t: T, lang: Language): string {
@@ -54,8 +62,9 @@ export function explanationText(e: SuggestionExplanationOut, t: T, lang: Languag
       text = k('partial', {
         covered: qty(e.covered, lang),
         need: qty(e.need, lang),
-        shares: e.shares
-          .map((s) => k('partial_share', { supplier: s.supplier, amount: qty(s.amount, lang) }))
+        // a company with several offer lines is named once, with their sum
+        shares: [...perSupplier(e.shares)]
+          .map(([supplier, amount]) => k('partial_share', { supplier, amount: qty(amount, lang) }))
           .join(', '),
       });
       break;
