@@ -72,10 +72,6 @@ async function pageAs(browser: Browser, request: APIRequestContext, role: Role):
 }
 
 /**
- * Picks an option in the dropdown that was opened last. antd keeps a closed dropdown in the page while it fades
- * out, so an option is looked for only in the newest open one (not in the previous select's, which vanishes).
- */
-/**
  * Searches the form's free lines and waits until the list shows the answer to that search. The search reaches the
  * URL in a router transition and the old rows stay on screen (without a spinner) until the new page of lines
  * arrives, so "no spinner" alone can be seen before the search has even started: wait for the answer itself.
