@@ -96,11 +96,12 @@ export const shotsDir = (area: string) => `${process.env.SHOTS_DIR ?? '/tmp/port
 export const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 /**
- * Answers "Jah" in the confirmation a row action opened, once it has finished opening: a click while antd's popover
- * is still zooming in was seen to be lost (no request, no message) on a loaded machine.
+ * Answers "Jah" in the confirmation an action opened (a row's popover or a confirm dialog), once it has finished
+ * opening: a click while antd's popover or dialog is still zooming in was seen to be lost (no request, no message)
+ * on a loaded machine.
  */
 export async function confirmYes(page: Page) {
-  const pop = page.locator('.ant-popconfirm:visible').last();
+  const pop = page.locator('.ant-popconfirm:visible, .ant-modal-confirm:visible').last();
   await expect(pop).toBeVisible();
   await expect(pop).not.toHaveClass(/-(appear|enter)(\s|$|-)/);
   await pop.getByRole('button', { name: 'Jah' }).click();

@@ -283,7 +283,7 @@ test('tender journey: create and start, offers, clock end, winners, order files'
   await buyer.goto(`/tenders/${tenderId}/view`);
   await expect(buyer.getByTestId('tender-status')).toHaveText('Lõppenud');
   await buyer.getByRole('button', { name: 'Alusta hindamist' }).click();
-  await buyer.getByRole('button', { name: 'Jah' }).click();
+  await confirmYes(buyer);
   await expect(buyer.getByTestId('tender-status')).toHaveText('Hindamisel');
 
   await buyer
@@ -324,7 +324,7 @@ test('tender journey: create and start, offers, clock end, winners, order files'
 
   await buyer.getByRole('textbox', { name: 'Kinnitaja kommentaar' }).fill('Kinnitatud e2e testis.');
   await buyer.getByRole('button', { name: 'Kinnita võitjad' }).click();
-  await buyer.getByRole('button', { name: 'Jah' }).click();
+  await confirmYes(buyer);
   await expect(buyer.getByTestId('tender-status')).toHaveText('Tellitud');
 
   const buyerPdf = buyer.waitForEvent('download');
